@@ -1,0 +1,76 @@
+import crypto from 'node:crypto';
+import type { OpenDb } from '@concilia/db';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { resolveSession, type SessionUser } from './features/auth/session.service';
+import type { Ctx } from './graphql/context';
+import { makeMaskError, notLoggedIn } from './graphql/errors';
+import { parseCookies, SESSION_COOKIE } from './http/cookies';
+import { requestGuards } from './http/guards.plugin';
+import { requestScope } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { schema } from './schema/index';
+
+/** What the HTTP layer knows about a request before GraphQL sees it. */
+export type ServerContext = { requestId: string; ip: string; secure: boolean };
+
+export type App = {
+  yoga: YogaServerInstance<ServerContext, Ctx>;
+  /** in-process entry for tests and the HTTP server alike */
+  fetch(url: string, init: RequestInit, server?: Partial<ServerContext>): Promise<Response>;
+  services: { db: OpenDb['db']; config: Config; log: Logger; mailer: Mailer };
+};
+
+export function createApp(opts: { db: OpenDb; config: Config; log: Logger; mailer?: Mailer }): App {
+  const { config, log } = opts;
+  const db = opts.db.db;
+  const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const pendingCookies = new WeakMap<Request, string[]>();
+
+  const yoga = createYoga<ServerContext, Ctx>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: false,
+    landingPage: false,
+    logging: log,
+    maskedErrors: { maskError: makeMaskError(log) },
+    plugins: [
+      requestGuards({ maxRequestBytes: config.maxRequestBytes, publicUrl: config.publicUrl }),
+      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
+      {
+        onResponse({ request, response }) {
+          for (const c of pendingCookies.get(request) ?? []) response.headers.append('Set-Cookie', c);
+          const id = requestScope.getStore()?.requestId;
+          if (id) response.headers.set('x-request-id', id);
+        },
+      },
+    ],
+    context: ({ request, requestId, ip, secure }): Ctx => {
+      const cookies = parseCookies(request.headers.get('cookie'));
+      let user: Promise<SessionUser | null> | undefined;
+      const currentUser = () => (user ??= resolveSession(db, config, cookies.get(SESSION_COOKIE)));
+      return {
+        db, config, log, mailer, request, requestId, ip, secure, cookies,
+        setCookie: (h) => pendingCookies.set(request, [...(pendingCookies.get(request) ?? []), h]),
+        currentUser,
+        requireUser: async () => {
+          const u = await currentUser();
+          if (!u) throw notLoggedIn();
+          return u;
+        },
+      };
+    },
+  });
+
+  const fetchApp: App['fetch'] = (url, init, server = {}) => {
+    const requestId = server.requestId ?? crypto.randomUUID();
+    const secure = config.cookieSecure === 'auto' ? (server.secure ?? url.startsWith('https:')) : config.cookieSecure;
+    return requestScope.run({ requestId }, () =>
+      Promise.resolve(yoga.fetch(url, init, { requestId, ip: server.ip ?? '127.0.0.1', secure })),
+    );
+  };
+
+  return { yoga, fetch: fetchApp, services: { db, config, log, mailer } };
+}

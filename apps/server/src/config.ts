@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+
+/**
+ * Every setting the server reads, with its default. The README's configuration table mirrors this file.
+ * Secrets that are not given are generated per process, which is right for local use and tests but
+ * signs out everyone on restart; production sets them.
+ */
+export type BotCheckKind = 'altcha' | 'recaptcha' | 'off';
+
+export type Config = {
+  port: number;
+  databaseUrl: string;
+  publicUrl: string;
+  webDist: string;
+  logLevel: string;
+  botCheck: BotCheckKind;
+  altchaHmacKey: string;
+  recaptchaSiteKey: string | null;
+  recaptchaSecret: string | null;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  cookieSecure: boolean | 'auto';
+  smtpUrl: string | null;
+  mailFrom: string;
+  legacyUrl: string | null;
+  atendimento: { url: string; login: string; senha: string } | null;
+  treinamentoUrl: string | null;
+  loginMaxPerIp: number;
+  loginMaxFailuresPerUser: number;
+  loginWindowMinutes: number;
+  trustProxy: boolean;
+  maxRequestBytes: number;
+  seedDemo: boolean;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function int(v: string | undefined, d: number): number {
+  if (v === undefined || v === '') return d;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`invalid integer setting: ${v}`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 3000);
+  const recaptchaSiteKey = env.RECAPTCHA_SITE_KEY || null;
+  const recaptchaSecret = env.RECAPTCHA_SECRET || null;
+  const botCheck = (env.BOT_CHECK as BotCheckKind | undefined) ?? (recaptchaSiteKey && recaptchaSecret ? 'recaptcha' : 'altcha');
+  if (!['altcha', 'recaptcha', 'off'].includes(botCheck)) throw new Error(`BOT_CHECK must be altcha, recaptcha or off`);
+  if (botCheck === 'recaptcha' && !(recaptchaSiteKey && recaptchaSecret)) {
+    throw new Error('BOT_CHECK=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET');
+  }
+  const atendimentoUrl = env.ATENDIMENTO_URL || null;
+  return {
+    port,
+    databaseUrl: env.DATABASE_URL || path.join(repoRoot, 'data/db'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    webDist: env.WEB_DIST || path.join(repoRoot, 'apps/web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    botCheck,
+    altchaHmacKey: env.ALTCHA_HMAC_KEY || crypto.randomBytes(32).toString('hex'),
+    recaptchaSiteKey,
+    recaptchaSecret,
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60),
+    sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
+    cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Concilia <nao-responda@concilia.local>',
+    legacyUrl: env.LEGACY_URL ? env.LEGACY_URL.replace(/\/$/, '') : null,
+    atendimento: atendimentoUrl
+      ? { url: atendimentoUrl, login: env.ATENDIMENTO_LOGIN ?? '', senha: env.ATENDIMENTO_SENHA ?? '' }
+      : null,
+    treinamentoUrl: env.TREINAMENTO_URL || null,
+    loginMaxPerIp: int(env.LOGIN_MAX_PER_IP, 30),
+    loginMaxFailuresPerUser: int(env.LOGIN_MAX_FAILURES_PER_USER, 5),
+    loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
+    trustProxy: env.TRUST_PROXY === 'true',
+    maxRequestBytes: int(env.MAX_REQUEST_BYTES, 1_000_000),
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}

@@ -1,0 +1,136 @@
+import { usuarios } from '@concilia/db';
+import {
+  esqueciSenhaSchema, MSG, novaSenhaSchema, redefinirSenhaSchema, responsavelSchema, TROCA_SENHA_RESULT, type InfoTrocarSenha,
+} from '@concilia/domain';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, sql } from 'drizzle-orm';
+import { audit } from '../../audit';
+import { builder } from '../../graphql/builder';
+import { AppError, fromZod } from '../../graphql/errors';
+import { consumeToken, inspectToken, issueToken } from '../auth/access-tokens';
+import { loginLimiter } from '../auth/rate-limit';
+import { endUserSessions } from '../auth/session.service';
+
+const InfoTrocarSenhaRef = builder.objectRef<InfoTrocarSenha>('InfoTrocarSenha').implement({
+  fields: (t) => ({
+    goLogin: t.exposeBoolean('goLogin'),
+    senhaDefinida: t.exposeBoolean('senhaDefinida'),
+    expirado: t.exposeBoolean('expirado'),
+    mensagemSolicitaSenha: t.exposeString('mensagemSolicitaSenha', { nullable: true }),
+    login: t.exposeString('login', { nullable: true }),
+  }),
+});
+
+/**
+ * Forgot password: sends a reset link when the login and e-mail match. The answer is the same either
+ * way, so the call cannot be used to find out which logins or e-mails exist.
+ */
+builder.mutationField('alterarSenha', (t) =>
+  t.string({
+    args: { usuario: t.arg.string({ required: true }), email: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const parsed = esqueciSenhaSchema.safeParse(args);
+      if (!parsed.success) throw fromZod(parsed.error);
+      const limiter = loginLimiter(ctx.db, ctx.config, 'esqueci');
+      await limiter.beforeAttempt(ctx.ip, parsed.data.usuario);
+      const [user] = await ctx.db
+        .select()
+        .from(usuarios)
+        .where(and(sql`upper(${usuarios.login}) = ${parsed.data.usuario.toUpperCase()}`, sql`lower(${usuarios.email}) = ${parsed.data.email.toLowerCase()}`));
+      if (user && user.email) {
+        const token = await issueToken(ctx.db, 'TROCA_SENHA', user.codusuario);
+        const link = `${ctx.config.publicUrl}/resetar-senha?idTrocaSenha=${encodeURIComponent(token)}`;
+        await ctx.mailer.send({
+          to: user.email,
+          subject: 'Concilia - redefinição de senha',
+          text: `Olá, ${user.nome}.\n\nRecebemos um pedido para redefinir a senha do usuário ${user.login}.\nPara criar uma nova senha, abra o link abaixo (válido por 24 horas, uma única vez):\n\n${link}\n\nSe você não fez este pedido, ignore este e-mail; sua senha continua a mesma.`,
+        });
+        await audit(ctx.db, { codusuario: user.codusuario, acao: 'TROCA_SENHA_SOLICITADA', entidade: 'usuarios', chave: user.codusuario });
+      } else {
+        await limiter.failed(parsed.data.usuario);
+      }
+      return MSG.esqueciSenhaEnviado;
+    },
+  }),
+);
+
+builder.queryField('getInfoUsuarrioTrocarSenha', (t) =>
+  t.field({
+    type: InfoTrocarSenhaRef,
+    args: { param: t.arg.string({ required: true }) },
+    resolve: async (_root, { param }, ctx) => {
+      const tk = await inspectToken(ctx.db, 'TROCA_SENHA', param);
+      if (tk.state === 'unknown') {
+        return { goLogin: true, senhaDefinida: false, expirado: false, mensagemSolicitaSenha: null, login: null };
+      }
+      if (tk.state !== 'valid') {
+        return { goLogin: false, senhaDefinida: false, expirado: true, mensagemSolicitaSenha: MSG.linkTrocaSenhaExpirado, login: null };
+      }
+      const [user] = await ctx.db.select().from(usuarios).where(eq(usuarios.codusuario, tk.codusuario));
+      const senhaDefinida = !!user?.senhahash;
+      return {
+        goLogin: false, senhaDefinida, expirado: false,
+        mensagemSolicitaSenha: senhaDefinida ? MSG.solicitaSenha : MSG.solicitaResponsavel,
+        login: user?.login ?? null,
+      };
+    },
+  }),
+);
+
+/**
+ * Reset through the e-mailed link. A user with no password yet first names the person responsible
+ * (answer CRIAR_SENHA), then sets the password (answer LOGGEDOUT: go and sign in).
+ */
+builder.mutationField('usuarioTrocarSenha', (t) =>
+  t.string({
+    args: {
+      idTrocaSenha: t.arg.string({ required: true }),
+      gravarResponsavel: t.arg.boolean({ required: false }),
+      responsavel: t.arg.string({ required: false }),
+      senha: t.arg.string({ required: false }),
+      confirmaSenha: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const tk = await inspectToken(ctx.db, 'TROCA_SENHA', args.idTrocaSenha);
+      if (tk.state !== 'valid') throw new AppError('BAD_USER_INPUT', MSG.linkTrocaSenhaExpirado);
+      if (args.gravarResponsavel) {
+        const r = responsavelSchema.safeParse({ responsavel: args.responsavel ?? '' });
+        if (!r.success) throw fromZod(r.error);
+        await ctx.db.update(usuarios).set({ responsavel: r.data.responsavel }).where(eq(usuarios.codusuario, tk.codusuario));
+        await audit(ctx.db, { codusuario: tk.codusuario, acao: 'RESPONSAVEL_DEFINIDO', entidade: 'usuarios', chave: tk.codusuario, dados: { responsavel: r.data.responsavel } });
+        return TROCA_SENHA_RESULT.CRIAR_SENHA;
+      }
+      const p = novaSenhaSchema.safeParse({ senha: args.senha ?? '', confirmaSenha: args.confirmaSenha ?? '' });
+      if (!p.success) throw fromZod(p.error);
+      const spent = await consumeToken(ctx.db, 'TROCA_SENHA', args.idTrocaSenha);
+      if (!spent) throw new AppError('BAD_USER_INPUT', MSG.linkTrocaSenhaExpirado);
+      await ctx.db.update(usuarios).set({ senhahash: await hash(p.data.senha) }).where(eq(usuarios.codusuario, spent.codusuario));
+      await endUserSessions(ctx.db, spent.codusuario);
+      await audit(ctx.db, { codusuario: spent.codusuario, acao: 'SENHA_REDEFINIDA_LINK', entidade: 'usuarios', chave: spent.codusuario });
+      return TROCA_SENHA_RESULT.LOGGEDOUT;
+    },
+  }),
+);
+
+/** Signed-in password change (/app/alterasenha); other sessions of the user end. */
+builder.mutationField('redefinirSenha', (t) =>
+  t.string({
+    args: {
+      senhaAtual: t.arg.string({ required: true }),
+      senha: t.arg.string({ required: true }),
+      confirmaSenha: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const me = await ctx.requireUser();
+      const p = redefinirSenhaSchema.safeParse(args);
+      if (!p.success) throw fromZod(p.error);
+      const [user] = await ctx.db.select().from(usuarios).where(eq(usuarios.codusuario, me.codusuario));
+      const ok = user?.senhahash ? await verify(user.senhahash, p.data.senhaAtual).catch(() => false) : false;
+      if (!ok) throw new AppError('BAD_USER_INPUT', MSG.senhaAtualInvalida, { issues: [{ path: 'senhaAtual', message: MSG.senhaAtualInvalida }] });
+      await ctx.db.update(usuarios).set({ senhahash: await hash(p.data.senha) }).where(eq(usuarios.codusuario, me.codusuario));
+      await endUserSessions(ctx.db, me.codusuario, me.sessionId);
+      await audit(ctx.db, { codusuario: me.codusuario, acao: 'SENHA_ALTERADA', entidade: 'usuarios', chave: me.codusuario });
+      return MSG.senhaAlterada;
+    },
+  }),
+);

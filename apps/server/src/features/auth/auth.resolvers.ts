@@ -1,0 +1,143 @@
+import { pessoas, subtreeOf, usuarios } from '@concilia/db';
+import { LOGIN_RESULT, MSG, todayBusiness } from '@concilia/domain';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, sql } from 'drizzle-orm';
+import { audit } from '../../audit';
+import { builder } from '../../graphql/builder';
+import type { Ctx } from '../../graphql/context';
+import { AppError } from '../../graphql/errors';
+import { clearCookieHeader, cookieHeader, LEGACY_COOKIE, SESSION_COOKIE } from '../../http/cookies';
+import { consumeToken, issueToken, TOKEN_TTL_MS } from './access-tokens';
+import { assertBotCheck } from './bot-check';
+import { loginLimiter } from './rate-limit';
+import { createSession, endSession } from './session.service';
+
+// Verifying against a fixed hash when the login is unknown keeps both paths equally slow, so response
+// time does not tell which logins exist.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hash('senha-inexistente'));
+
+async function startSession(ctx: Ctx, codusuario: number, simuladopor: number | null = null): Promise<string> {
+  const s = await createSession(ctx.db, ctx.config, codusuario, ctx.ip, simuladopor);
+  ctx.setCookie(cookieHeader(SESSION_COOKIE, s.secret, { secure: ctx.secure }));
+  return s.id;
+}
+
+const LoginValues = builder.inputType('LoginValues', {
+  fields: (t) => ({ recaptcha: t.string({ required: false }) }),
+});
+
+builder.mutationField('login', (t) =>
+  t.string({
+    description: "LOGGEDOUT for bad credentials, 'jsf' for a legacy user when LEGACY_URL is set, else the session id.",
+    args: {
+      username: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      values: t.arg({ type: LoginValues, required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const username = args.username.trim().toUpperCase();
+      if (!username || !args.password) return LOGIN_RESULT.LOGGEDOUT;
+      const limiter = loginLimiter(ctx.db, ctx.config);
+      await limiter.beforeAttempt(ctx.ip, username);
+      await assertBotCheck(ctx.db, ctx.config, args.values?.recaptcha, ctx.ip);
+
+      const [user] = await ctx.db.select().from(usuarios).where(sql`upper(${usuarios.login}) = ${username}`);
+      const ok = await verify(user?.senhahash ?? (await getDummyHash()), args.password).catch(() => false);
+      if (!user || !user.senhahash || !ok) {
+        await limiter.failed(username);
+        await audit(ctx.db, { codusuario: user?.codusuario ?? null, acao: 'LOGIN_RECUSADO', entidade: 'usuarios', chave: username });
+        return LOGIN_RESULT.LOGGEDOUT;
+      }
+      await limiter.succeeded(username);
+      if (user.validade && user.validade < todayBusiness()) {
+        throw new AppError('USER_EXPIRED', MSG.usuarioExpirado);
+      }
+      if (user.legado && ctx.config.legacyUrl) {
+        const token = await issueToken(ctx.db, 'LEGADO', user.codusuario);
+        ctx.setCookie(cookieHeader(LEGACY_COOKIE, token, { secure: ctx.secure, maxAgeSeconds: TOKEN_TTL_MS.LEGADO / 1000 }));
+        await audit(ctx.db, { codusuario: user.codusuario, acao: 'LOGIN_LEGADO', entidade: 'usuarios', chave: user.codusuario });
+        return LOGIN_RESULT.JSF;
+      }
+      const id = await startSession(ctx, user.codusuario);
+      await audit(ctx.db, { codusuario: user.codusuario, acao: 'LOGIN', entidade: 'sessoes', chave: id });
+      return id;
+    },
+  }),
+);
+
+builder.mutationField('logout', (t) =>
+  t.string({
+    resolve: async (_root, _args, ctx) => {
+      const user = await ctx.currentUser();
+      if (user) {
+        await endSession(ctx.db, user.sessionId);
+        await audit(ctx.db, { codusuario: user.codusuario, acao: 'LOGOUT', entidade: 'sessoes', chave: user.sessionId });
+      }
+      ctx.setCookie(clearCookieHeader(SESSION_COOKIE, ctx.secure));
+      return LOGIN_RESULT.LOGGEDOUT;
+    },
+  }),
+);
+
+/**
+ * Auto sign-in from a link (?idsession=…). The link carries a short-lived, single-use token issued by
+ * the server — never a login or a password.
+ */
+builder.mutationField('loginIdSession', (t) =>
+  t.string({
+    args: { idsession: t.arg.string({ required: true }) },
+    resolve: async (_root, { idsession }, ctx) => {
+      const limiter = loginLimiter(ctx.db, ctx.config, 'idsession');
+      await limiter.beforeAttempt(ctx.ip, 'link');
+      const used = await consumeToken(ctx.db, 'IDSESSION', idsession);
+      if (!used) throw new AppError('UNAUTHENTICATED', MSG.linkAcessoInvalido);
+      const id = await startSession(ctx, used.codusuario, used.emitidopor);
+      await audit(ctx.db, { codusuario: used.codusuario, acao: 'LOGIN_LINK', entidade: 'sessoes', chave: id, dados: { emitidopor: used.emitidopor } });
+      return id;
+    },
+  }),
+);
+
+/**
+ * Issues a sign-in link for a user below the caller in the hierarchy (support desk, impersonation
+ * hand-off). The session it opens is marked as simulated by the issuer.
+ */
+builder.mutationField('gerarLinkAcesso', (t) =>
+  t.string({
+    args: { login: t.arg.string({ required: true }) },
+    resolve: async (_root, { login }, ctx) => {
+      const me = await ctx.requireUser();
+      const [target] = await ctx.db
+        .select({ codusuario: usuarios.codusuario, codpessoa: usuarios.codpessoa })
+        .from(usuarios)
+        .innerJoin(pessoas, eq(pessoas.codpessoa, usuarios.codpessoa))
+        .where(and(sql`upper(${usuarios.login}) = ${login.trim().toUpperCase()}`, sql`${usuarios.codpessoa} IN ${subtreeOf(me.codpessoa)}`));
+      if (!target || target.codusuario === me.codusuario) throw new AppError('FORBIDDEN', MSG.semPermissao);
+      const token = await issueToken(ctx.db, 'IDSESSION', target.codusuario, me.codusuario);
+      await audit(ctx.db, { codusuario: me.codusuario, acao: 'LINK_ACESSO_EMITIDO', entidade: 'usuarios', chave: target.codusuario });
+      return `${ctx.config.publicUrl}/?idsession=${encodeURIComponent(token)}`;
+    },
+  }),
+);
+
+/**
+ * Address of the old application for a hand-off: after a 'jsf' sign-in (pending legacy cookie) or from
+ * the user menu's 'Versão Antiga'. The token in it is single-use and expires in two minutes.
+ */
+builder.mutationField('urlVersaoAntiga', (t) =>
+  t.string({
+    resolve: async (_root, _args, ctx) => {
+      const base = ctx.config.legacyUrl;
+      if (!base) throw new AppError('FORBIDDEN', MSG.semPermissao);
+      let token = ctx.cookies.get(LEGACY_COOKIE);
+      if (token) {
+        ctx.setCookie(clearCookieHeader(LEGACY_COOKIE, ctx.secure));
+      } else {
+        const me = await ctx.requireUser();
+        token = await issueToken(ctx.db, 'LEGADO', me.codusuario);
+      }
+      return `${base}/Conciliador/login/loginPass.jsf?pass=${encodeURIComponent(token)}`;
+    },
+  }),
+);

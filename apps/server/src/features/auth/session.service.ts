@@ -1,0 +1,83 @@
+import { type Db, pessoas, sessoes, usuarios } from '@concilia/db';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { todayBusiness } from '@concilia/domain';
+import type { Config } from '../../config';
+import { newSecret, sha256 } from './secrets';
+
+export type SessionUser = {
+  sessionId: string;
+  codusuario: number;
+  login: string;
+  nome: string;
+  codpessoa: number;
+  codpessoapai: number | null;
+  codperfil: number;
+  permitido: boolean;
+  simuladoPor: number | null;
+};
+
+// Writing ultimoacesso on every request would turn each read into a write; a minute is fine for idling.
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(
+  db: Db, config: Config, codusuario: number, ip: string, simuladopor: number | null = null,
+): Promise<{ id: string; secret: string }> {
+  const secret = newSecret();
+  const expiraem = new Date(Date.now() + config.sessionMaxHours * 3_600_000);
+  const [row] = await db
+    .insert(sessoes)
+    .values({ tokenhash: sha256(secret), codusuario, expiraem, ip, simuladopor })
+    .returning({ id: sessoes.id });
+  return { id: row!.id, secret };
+}
+
+/** A session is valid when not ended, not past its absolute expiry and not idle too long. */
+export async function resolveSession(db: Db, config: Config, secret: string | undefined): Promise<SessionUser | null> {
+  if (!secret) return null;
+  const idleLimit = new Date(Date.now() - config.sessionIdleMinutes * 60_000);
+  const [row] = await db
+    .select({
+      sessionId: sessoes.id,
+      ultimoacesso: sessoes.ultimoacesso,
+      simuladoPor: sessoes.simuladopor,
+      codusuario: usuarios.codusuario,
+      login: usuarios.login,
+      nome: usuarios.nome,
+      codpessoa: usuarios.codpessoa,
+      codpessoapai: pessoas.codpessoapai,
+      codperfil: usuarios.codperfil,
+      permitido: usuarios.permitido,
+      validade: usuarios.validade,
+    })
+    .from(sessoes)
+    .innerJoin(usuarios, eq(usuarios.codusuario, sessoes.codusuario))
+    .innerJoin(pessoas, eq(pessoas.codpessoa, usuarios.codpessoa))
+    .where(
+      and(
+        eq(sessoes.tokenhash, sha256(secret)),
+        isNull(sessoes.encerradaem),
+        gt(sessoes.expiraem, new Date()),
+        gt(sessoes.ultimoacesso, idleLimit),
+      ),
+    );
+  if (!row) return null;
+  if (row.validade && row.validade < todayBusiness()) return null;
+  if (Date.now() - row.ultimoacesso.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessoes).set({ ultimoacesso: new Date() }).where(eq(sessoes.id, row.sessionId));
+  }
+  const { ultimoacesso: _u, validade: _v, ...user } = row;
+  return user;
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessoes).set({ encerradaem: new Date() }).where(eq(sessoes.id, sessionId));
+}
+
+/** After a password change every other session of the user ends. */
+export async function endUserSessions(db: Db, codusuario: number, except?: string): Promise<void> {
+  await db
+    .update(sessoes)
+    .set({ encerradaem: new Date() })
+    .where(and(eq(sessoes.codusuario, codusuario), isNull(sessoes.encerradaem), except ? sql`${sessoes.id} <> ${except}` : undefined));
+}
+

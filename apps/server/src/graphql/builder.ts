@@ -1,0 +1,9 @@
+import SchemaBuilder from '@pothos/core';
+import type { Ctx } from './context';
+
+export const builder = new SchemaBuilder<{ Context: Ctx; DefaultFieldNullability: false }>({
+  defaultFieldNullability: false,
+});
+
+builder.queryType({});
+builder.mutationType({});

@@ -1,0 +1,21 @@
+import type { Db } from '@concilia/db';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Mailer } from '../mail/mailer';
+import type { SessionUser } from '../features/auth/session.service';
+
+export type Services = { db: Db; config: Config; log: Logger; mailer: Mailer };
+
+/** What every resolver gets: the services, who is asking, and a way to set cookies on the answer. */
+export type Ctx = Services & {
+  request: Request;
+  requestId: string;
+  ip: string;
+  secure: boolean;
+  cookies: Map<string, string>;
+  setCookie(header: string): void;
+  /** the signed-in user, or null; resolved once per request */
+  currentUser(): Promise<SessionUser | null>;
+  /** the signed-in user, or the 'Usuário não logado' error */
+  requireUser(): Promise<SessionUser>;
+};

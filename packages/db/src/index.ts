@@ -1,0 +1,5 @@
+export * from './open-db';
+export * from './hierarchy';
+export * as schema from './schema/index';
+export * from './schema/index';
+export * from './seed/demo.seed';

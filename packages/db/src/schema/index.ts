@@ -1,0 +1,3 @@
+export * from './people.table';
+export * from './shell.table';
+export * from './security.table';

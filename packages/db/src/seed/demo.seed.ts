@@ -1,0 +1,125 @@
+import { hash } from '@node-rs/argon2';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../open-db';
+import { menus, noticias, perfilRecursos, perfis, pessoas, recursos, usuarios } from '../schema/index';
+
+export const DEMO_PASSWORD = 'demo123';
+
+/** Sign-ins of the demo, printed at start and listed in the README. */
+export const DEMO_USERS = [
+  { login: 'ADMIN', nome: 'Administrador da Plataforma', papel: 'administrador da plataforma' },
+  { login: 'REVENDA', nome: 'Renata Souza', papel: 'revenda' },
+  { login: 'CLIENTE', nome: 'Carlos Pereira', papel: 'cliente (Padaria Pão Quente)' },
+  { login: 'CLIENTE2', nome: 'Marina Lima', papel: 'cliente (Mercado Bom Preço)' },
+  { login: 'MESTRE', nome: 'Otávio Mestre', papel: 'usuário mestre operadora' },
+  { login: 'MESTREREVENDA', nome: 'Rita Mestre', papel: 'usuário mestre revenda' },
+  { login: 'PENDENTE', nome: 'Paulo Pendente', papel: 'cadastro incompleto' },
+] as const;
+
+/**
+ * Screens of the product that exist today, with their menu placement. Each later issue adds its own
+ * entries here, so the menu never offers a page that is not built.
+ */
+export const SCREENS = [
+  { recurso: 'home', nometela: 'Home', secao: 'Início', icon: 'Home' },
+  { recurso: 'ajuda', nometela: 'Manual', secao: 'Ajuda', icon: 'MenuBook' },
+  { recurso: 'atendimento', nometela: 'Atendimento', secao: 'Ajuda', icon: 'SupportAgent' },
+  { recurso: 'treinamento', nometela: 'Treinamento', secao: 'Ajuda', icon: 'OndemandVideo' },
+  { recurso: 'alterasenha', nometela: 'Altera Senha', secao: 'Minha Conta', icon: 'Key' },
+] as const;
+
+const SECTIONS = [
+  { label: 'Início', icon: 'Dashboard' },
+  { label: 'Ajuda', icon: 'HelpOutline' },
+  { label: 'Minha Conta', icon: 'AccountCircle' },
+] as const;
+
+const PROFILES = ['Administrador Plataforma', 'Revenda', 'Cliente', 'Mestre Operadora', 'Mestre Revenda'] as const;
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(pessoas);
+  return (row?.n ?? 0) > 0;
+}
+
+/** Seeds the demo once: a platform, a reseller, two clients with units, users of every kind, news. */
+export async function seedDemo(db: Db): Promise<void> {
+  const senhahash = await hash(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const insertPessoa = async (v: typeof pessoas.$inferInsert) =>
+      (await tx.insert(pessoas).values(v).returning({ id: pessoas.codpessoa }))[0]!.id;
+
+    const plataforma = await insertPessoa({ tipo: 'PLATAFORMA', nome: 'Concilia Plataforma', nomeabreviado: 'Concilia' });
+    const revenda = await insertPessoa({
+      tipo: 'REVENDA', nome: 'Revenda Sul Conciliações Ltda', nomeabreviado: 'Revenda Sul', codpessoapai: plataforma,
+      cnpj: '11222333000181',
+    });
+    const padaria = await insertPessoa({
+      tipo: 'CLIENTE', nome: 'Padaria Pão Quente Ltda', nomeabreviado: 'Pão Quente', codpessoapai: revenda, cnpj: '45723174000110',
+    });
+    const mercado = await insertPessoa({
+      tipo: 'CLIENTE', nome: 'Mercado Bom Preço Ltda', nomeabreviado: 'Bom Preço', codpessoapai: revenda, cnpj: '19131243000197',
+    });
+    for (const [pai, nome] of [
+      [padaria, 'Pão Quente - Centro'],
+      [padaria, 'Pão Quente - Savassi'],
+      [mercado, 'Bom Preço - Matriz'],
+    ] as const) {
+      await insertPessoa({ tipo: 'UNIDADE', nome, nomeabreviado: nome, codpessoapai: pai });
+    }
+
+    const recursoIds = new Map<string, number>();
+    for (const s of SCREENS) {
+      const [r] = await tx.insert(recursos).values({ recurso: s.recurso, nometela: s.nometela }).returning();
+      recursoIds.set(s.recurso, r!.codrecurso);
+    }
+    const perfilIds = new Map<string, number>();
+    for (const nome of PROFILES) {
+      const [p] = await tx.insert(perfis).values({ nome, codpessoacriador: plataforma }).returning();
+      perfilIds.set(nome, p!.codperfil);
+      await tx.insert(perfilRecursos).values([...recursoIds.values()].map((codrecurso) => ({ codperfil: p!.codperfil, codrecurso })));
+    }
+
+    let ordem = 0;
+    for (const sec of SECTIONS) {
+      const [m] = await tx.insert(menus).values({ label: sec.label, icon: sec.icon, ordem: ordem++ }).returning();
+      for (const s of SCREENS.filter((x) => x.secao === sec.label)) {
+        await tx.insert(menus).values({
+          label: s.nometela, page: s.recurso, icon: s.icon, ordem: ordem++, codmenupai: m!.codmenu, codrecurso: recursoIds.get(s.recurso)!,
+        });
+      }
+    }
+
+    const user = (login: string, nome: string, perfil: (typeof PROFILES)[number], codpessoa: number, extra: Partial<typeof usuarios.$inferInsert> = {}) =>
+      ({ login, nome, senhahash, codperfil: perfilIds.get(perfil)!, codpessoa, email: `${login.toLowerCase()}@demo.concilia.local`, ...extra });
+    await tx.insert(usuarios).values([
+      user('ADMIN', 'Administrador da Plataforma', 'Administrador Plataforma', plataforma),
+      user('REVENDA', 'Renata Souza', 'Revenda', revenda),
+      user('CLIENTE', 'Carlos Pereira', 'Cliente', padaria, { responsavel: 'CARLOS PEREIRA' }),
+      user('CLIENTE2', 'Marina Lima', 'Cliente', mercado),
+      user('MESTRE', 'Otávio Mestre', 'Mestre Operadora', plataforma),
+      user('MESTREREVENDA', 'Rita Mestre', 'Mestre Revenda', revenda),
+      user('PENDENTE', 'Paulo Pendente', 'Cliente', mercado, { permitido: false }),
+    ]);
+
+    await tx.insert(noticias).values([
+      {
+        titulo: 'Bem-vindo ao Concilia', data: '2026-11-02', codpessoa: plataforma,
+        texto: '<p>O <strong>Concilia</strong> confere as vendas e os pagamentos informados pelas operadoras de cartão com as vendas da sua empresa.</p><p>Comece pelo <a href="/app/ajuda">Manual</a>.</p>',
+      },
+      {
+        titulo: 'Novos temas de cores', data: '2026-11-10', codpessoa: plataforma,
+        texto: '<p>Escolha entre 16 temas, claros e escuros, no ícone de paleta da barra superior.</p>',
+      },
+      {
+        titulo: 'Atendimento Revenda Sul', data: '2026-11-15', codpessoa: revenda,
+        texto: '<p>Nosso atendimento funciona de segunda a sexta, das 8h às 18h. <em>Revenda Sul</em>.</p>',
+      },
+    ]);
+  });
+}
+
+export async function findUserId(db: Db, login: string): Promise<number> {
+  const [u] = await db.select({ id: usuarios.codusuario }).from(usuarios).where(eq(usuarios.login, login));
+  if (!u) throw new Error(`no user ${login}`);
+  return u.id;
+}

@@ -1,0 +1,78 @@
+/**
+ * Dates of business are calendar dates in America/Sao_Paulo, carried as 'YYYY-MM-DD' strings. They are
+ * never turned into a JS Date at local midnight, so no browser time zone can shift them by a day.
+ */
+export type BusinessDate = string;
+
+export const BUSINESS_TZ = 'America/Sao_Paulo';
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+const BR = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+function isValidYmd(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const dim = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= dim;
+}
+
+/** Today's date in São Paulo, whatever the machine's or browser's zone. */
+export function todayBusiness(now: Date = new Date()): BusinessDate {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parts;
+}
+
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY' */
+export function formatBusinessDate(d: BusinessDate): string {
+  const m = ISO.exec(d);
+  if (!m) return '';
+  return `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+/** 'DD/MM/YYYY' → 'YYYY-MM-DD', or null when it is not a real date ('Data inválida' on forms). */
+export function parseBrDate(text: string): BusinessDate | null {
+  const m = BR.exec(text.trim());
+  if (!m) return null;
+  const [, dd, mm, yyyy] = m;
+  if (!isValidYmd(Number(yyyy), Number(mm), Number(dd))) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+export function isBusinessDate(text: string): text is BusinessDate {
+  const m = ISO.exec(text);
+  return !!m && isValidYmd(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** Adds calendar months, clamping to the month's last day (31/01 + 1 month → 28 or 29/02). */
+export function addMonths(d: BusinessDate, months: number): BusinessDate {
+  const m = ISO.exec(d);
+  if (!m) throw new RangeError(`not a business date: ${d}`);
+  const y = Number(m[1]);
+  const mo = Number(m[2]) - 1 + months;
+  const targetY = y + Math.floor(mo / 12);
+  const targetM = ((mo % 12) + 12) % 12;
+  const dim = new Date(Date.UTC(targetY, targetM + 1, 0)).getUTCDate();
+  const day = Math.min(Number(m[3]), dim);
+  return `${String(targetY).padStart(4, '0')}-${String(targetM + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function addDays(d: BusinessDate, days: number): BusinessDate {
+  const m = ISO.exec(d);
+  if (!m) throw new RangeError(`not a business date: ${d}`);
+  const t = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
+  return t.toISOString().slice(0, 10);
+}
+
+/** The one-month window rule: 'até' may be at most one calendar month after 'de'. */
+export function withinOneMonth(de: BusinessDate, ate: BusinessDate): boolean {
+  return de <= ate && ate <= addMonths(de, 1);
+}
+
+/** Timestamp → 'DD/MM/YYYY HH:mm' in São Paulo time (file columns show date and time). */
+export function formatDateTime(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  const f = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: BUSINESS_TZ, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
+  });
+  return f.format(d).replace(',', '');
+}

@@ -1,0 +1,76 @@
+/**
+ * The one catalogue of user-visible texts. Texts quoted by the specification are kept letter for letter
+ * (including its quirks); the rest follow the same tone. Server and client both read from here, so a
+ * message a test asserts is the message a user sees.
+ */
+export const MSG = {
+  // Sign-in (spec part 1 §5, §8)
+  loginInvalido: 'Usuário / Senha inválidos',
+  loginErro: 'Login inválido',
+  botCheckAusente: 'Por favor, complete o reCAPTCHA.',
+  botCheckInvalido: 'Por favor, complete o reCAPTCHA.',
+  usuarioObrigatorio: 'Usuário é obrigatório.',
+  senhaObrigatoria: 'Senha é obrigatório.',
+  muitasTentativas: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+  usuarioExpirado: 'Seu acesso expirou. Procure o administrador da sua empresa para renovar a validade do usuário.',
+  usuarioNaoLogado: 'Usuário não logado',
+  linkAcessoInvalido: 'Link de acesso inválido ou expirado. Entre com seu usuário e senha.',
+  semPermissao: 'Você não tem permissão para esta operação.',
+
+  // Generic errors (spec part 1 §8)
+  erroInesperado: 'Ocorreu um erro inesperado. Tente novamente; se persistir, informe o código',
+  dependencias: 'Exclusão não realizada pois há dependências do registro.',
+  requisicaoInvalida: 'Requisição inválida.',
+  requisicaoGrande: 'Requisição muito grande.',
+  csrf: 'Requisição recusada por segurança. Recarregue a página e tente novamente.',
+
+  // Status pages (spec part 1 §2)
+  opsTitulo: 'Ops...',
+  cadastroPendente: 'Você ainda não completou seu cadastro.',
+  paginaDesconhecida: 'Oops, Página desconhecida :(',
+  erroServidor: 'Ocorreu um erro em nossos servidores :(',
+  voltar: 'Voltar',
+  irParaHome: 'Ir para o início',
+
+  // Password (spec part 2 §5, §8)
+  novaSenhaMinimo: 'Nova Senha deve ter no mínimo 6 caracteres',
+  novaSenhaObrigatoria: 'Nova Senha é obrigatório.',
+  senhaCaracteres: 'Senha não deve conter caracteres especiais como & # % @',
+  confirmaSenhaObrigatoria: 'Confirmação de Senha é obrigatório.',
+  senhasNaoConferem: 'As senhas não conferem',
+  senhaAtualObrigatoria: 'Senha Atual é obrigatório.',
+  senhaAtualInvalida: 'Senha atual não confere.',
+  senhaAlterada: 'Senha alterada com sucesso!',
+  erroAlterarSenha: 'Erro ao alterar senha.',
+  responsavelObrigatorio: 'Responsável é obrigatório.',
+  emailObrigatorio: 'Email é obrigatório.',
+  emailInvalido: 'Email inválido',
+  esqueciSenhaEnviado:
+    'Se o usuário e o e-mail conferirem, enviaremos um link para redefinir a senha. Verifique sua caixa de entrada.',
+  linkTrocaSenhaExpirado: 'Este link para troca de senha expirou ou já foi usado. Solicite um novo em "Esqueci minha senha".',
+  solicitaResponsavel: 'Informe o nome do responsável por este acesso para continuar.',
+  solicitaSenha: 'Defina a nova senha de acesso.',
+
+  // Shell
+  voceEstaAqui: 'Você está aqui:',
+  processando: 'Estamos processando sua requisição...',
+  semNoticias: 'Nenhuma notícia no momento.',
+  atendimentoAbrindo: 'Abrindo o atendimento em uma nova aba...',
+  treinamentoAbrindo: 'Abrindo os vídeos de treinamento em uma nova aba...',
+  atendimentoIndisponivel: 'O atendimento não está configurado para este ambiente.',
+  operacaoSucesso: 'Operação realizada com sucesso!',
+} as const;
+
+export type MessageKey = keyof typeof MSG;
+
+/** Expected errors travel with a stable code so clients and tests do not parse prose. */
+export const ERROR_CODES = {
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  BOT_CHECK_FAILED: 'BOT_CHECK_FAILED',
+  USER_EXPIRED: 'USER_EXPIRED',
+  FK_CONFLICT: 'FK_CONFLICT',
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;

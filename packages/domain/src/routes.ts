@@ -1,0 +1,38 @@
+/**
+ * One table of routes: the title of a page is looked up from its path (spec part 1 §2), and the shell's
+ * breadcrumb and the top bar read it from here. Later issues add their screens to this table.
+ */
+export type RouteEntry = { path: string; title: string };
+
+export const ROUTES = {
+  login: { path: '/', title: '' },
+  loginSpc: { path: '/spc', title: '' },
+  signUp: { path: '/signUp', title: 'Cadastro' },
+  error: { path: '/error', title: 'Erro' },
+  resetarSenha: { path: '/resetar-senha', title: 'Redefinir Senha' },
+  home: { path: '/app/home', title: 'Home' },
+  ajuda: { path: '/app/ajuda', title: 'Manual' },
+  alteraSenha: { path: '/app/alterasenha', title: 'Altera Senha' },
+  painel: { path: '/app/painel', title: 'Painel' },
+  notFound: { path: '/app/not-found', title: 'Página Desconhecida' },
+  appError: { path: '/app/error', title: 'Erro' },
+  notAllowed: { path: '/app/notAllowed', title: 'Cadastro Pendente' },
+  atendimento: { path: '/app/atendimento', title: 'Atendimento' },
+  treinamento: { path: '/app/treinamento', title: 'Treinamento' },
+} as const satisfies Record<string, RouteEntry>;
+
+const titleByPath = new Map<string, string>(Object.values(ROUTES).map((r) => [r.path.toLowerCase(), r.title]));
+
+/** Title of a page from its path; an unknown path gives an empty title (spec part 1 §2). */
+export function titleForPath(pathname: string): string {
+  const clean = pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  return titleByPath.get(clean) ?? '';
+}
+
+/** Menu pages become /app/{page}; the page named "menu" targets /app (spec part 1, Application shell). */
+export function pathForMenuPage(page: string): string {
+  return page === 'menu' ? '/app' : `/app/${page}`;
+}
+
+/** Top-level entries named Relatórios and Integração are forced to their own pages. */
+export const FORCED_MENU_PAGES: Record<string, string> = { Relatórios: 'relatorios', Integração: 'integracao' };
