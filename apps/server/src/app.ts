@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { resolveSession, type SessionUser } from './features/auth/session.service';
 import type { Ctx } from './graphql/context';
-import { makeMaskError, notLoggedIn } from './graphql/errors';
+import { makeMaskError, notLoggedIn, yogaLogging } from './graphql/errors';
 import { parseCookies, SESSION_COOKIE } from './http/cookies';
 import { requestGuards } from './http/guards.plugin';
 import { requestScope } from './logger';
@@ -34,7 +34,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     graphqlEndpoint: '/graphql',
     graphiql: false,
     landingPage: false,
-    logging: log,
+    logging: yogaLogging(log),
     maskedErrors: { maskError: makeMaskError(log) },
     plugins: [
       requestGuards({ maxRequestBytes: config.maxRequestBytes, publicUrl: config.publicUrl }),

@@ -27,7 +27,7 @@ export function createHttpServer(app: App): http.Server {
     requestScope.run({ requestId }, async () => {
       try {
         if (url.pathname === '/graphql') {
-          await app.yoga.handleNodeRequestAndResponse(req, res, { requestId, ip: clientIp(req, config.trustProxy), secure: isSecure(req, app) });
+          await app.yoga.handle(req, res, { requestId, ip: clientIp(req, config.trustProxy), secure: isSecure(req, app) });
           return;
         }
         if (url.pathname === '/altcha/challenge' && req.method === 'GET') {
