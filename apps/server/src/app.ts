@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { OpenDb } from '@concilia/db';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -38,7 +37,6 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     maskedErrors: { maskError: makeMaskError(log) },
     plugins: [
       requestGuards({ maxRequestBytes: config.maxRequestBytes, publicUrl: config.publicUrl }),
-      useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
       {
         onResponse({ request, response }) {
           for (const c of pendingCookies.get(request) ?? []) response.headers.append('Set-Cookie', c);

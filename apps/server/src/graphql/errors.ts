@@ -38,15 +38,14 @@ export function makeMaskError(log: Logger) {
 }
 
 /**
- * Yoga reports every error it sends; expected ones (a wrong password, an expired session) are routine
- * and go to debug, so the error level only holds what someone should look at.
+ * Yoga reports every error it sends. Unexpected ones are already logged whole by the mask above, and
+ * expected ones (a wrong password, an expired session) are routine, so Yoga's own reports go to debug.
  */
 export function yogaLogging(log: Logger) {
-  const isExpected = (args: unknown[]) => args.some((a) => a instanceof GraphQLError && typeof a.extensions?.code === 'string' && a.extensions.code in ERROR_CODES);
   return {
     debug: (...args: unknown[]) => log.debug({ args }, 'yoga'),
     info: (...args: unknown[]) => log.info({ args }, 'yoga'),
     warn: (...args: unknown[]) => log.warn({ args }, 'yoga'),
-    error: (...args: unknown[]) => (isExpected(args) ? log.debug({ args }, 'expected error') : log.error({ args }, 'yoga error')),
+    error: (...args: unknown[]) => log.debug({ args }, 'yoga reported an error'),
   };
 }

@@ -8,27 +8,74 @@ function jsonError(status: number, message: string, code: string): Response {
   });
 }
 
+async function readLimited(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+// Content types a cross-site HTML form can send without a CORS preflight.
+const SIMPLE_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+export const CSRF_HEADER = 'x-graphql-yoga-csrf';
+
 /**
  * Refuses what never reaches GraphQL: anything but POST, bodies over the size limit, and cross-site
- * requests whose Origin is not this server (CSRF, on top of SameSite cookies and the required header).
+ * requests (CSRF, on top of SameSite cookies): a request must be one a page of another site could not
+ * send without a preflight — a JSON content type or the CSRF header — and its Origin, when sent, must be
+ * this server.
  */
 export function requestGuards(opts: { maxRequestBytes: number; publicUrl: string }): Plugin {
   const allowedOrigin = new URL(opts.publicUrl).origin;
   return {
-    onRequest({ request, endResponse }) {
+    async onRequest({ request, setRequest, endResponse, fetchAPI }) {
       if (request.method !== 'POST') {
         endResponse(jsonError(405, MSG.requisicaoInvalida, 'METHOD_NOT_ALLOWED'));
         return;
       }
-      const length = Number(request.headers.get('content-length') ?? '0');
+      const declared = request.headers.get('content-length');
+      const length = Number(declared ?? '0');
       if (!Number.isFinite(length) || length > opts.maxRequestBytes) {
         endResponse(jsonError(413, MSG.requisicaoGrande, 'PAYLOAD_TOO_LARGE'));
+        return;
+      }
+      const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if ((!type || SIMPLE_TYPES.includes(type)) && !request.headers.has(CSRF_HEADER)) {
+        endResponse(jsonError(403, MSG.csrf, 'CSRF'));
         return;
       }
       const origin = request.headers.get('origin');
       if (origin) {
         const self = new URL(request.url).origin;
-        if (origin !== self && origin !== allowedOrigin) endResponse(jsonError(403, MSG.csrf, 'CSRF'));
+        if (origin !== self && origin !== allowedOrigin) {
+          endResponse(jsonError(403, MSG.csrf, 'CSRF'));
+          return;
+        }
+      }
+      // A chunked body declares no length, so the check above cannot see it: read it up to the limit.
+      if (declared === null && request.body) {
+        const body = await readLimited(request.body, opts.maxRequestBytes);
+        if (!body) {
+          endResponse(jsonError(413, MSG.requisicaoGrande, 'PAYLOAD_TOO_LARGE'));
+          return;
+        }
+        setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body }));
       }
     },
   };

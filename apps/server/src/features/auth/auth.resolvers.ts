@@ -100,8 +100,9 @@ builder.mutationField('loginIdSession', (t) =>
 );
 
 /**
- * Issues a sign-in link for a user below the caller in the hierarchy (support desk, impersonation
- * hand-off). The session it opens is marked as simulated by the issuer.
+ * Issues a sign-in link for a user of a person strictly below the caller's in the hierarchy (support
+ * desk, impersonation hand-off) — never for a colleague of the same company. The session it opens is
+ * marked as simulated by the issuer.
  */
 builder.mutationField('gerarLinkAcesso', (t) =>
   t.string({
@@ -112,8 +113,8 @@ builder.mutationField('gerarLinkAcesso', (t) =>
         .select({ codusuario: usuarios.codusuario, codpessoa: usuarios.codpessoa })
         .from(usuarios)
         .innerJoin(pessoas, eq(pessoas.codpessoa, usuarios.codpessoa))
-        .where(and(sql`upper(${usuarios.login}) = ${login.trim().toUpperCase()}`, sql`${usuarios.codpessoa} IN ${subtreeOf(me.codpessoa)}`));
-      if (!target || target.codusuario === me.codusuario) throw new AppError('FORBIDDEN', MSG.semPermissao);
+        .where(and(sql`upper(${usuarios.login}) = ${login.trim().toUpperCase()}`, sql`${usuarios.codpessoa} IN ${subtreeOf(me.codpessoa)}`, sql`${usuarios.codpessoa} <> ${me.codpessoa}`));
+      if (!target) throw new AppError('FORBIDDEN', MSG.semPermissao);
       const token = await issueToken(ctx.db, 'IDSESSION', target.codusuario, me.codusuario);
       await audit(ctx.db, { codusuario: me.codusuario, acao: 'LINK_ACESSO_EMITIDO', entidade: 'usuarios', chave: target.codusuario });
       return `${ctx.config.publicUrl}/?idsession=${encodeURIComponent(token)}`;

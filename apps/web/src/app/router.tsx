@@ -1,0 +1,48 @@
+import { ROUTES } from '@concilia/domain';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppShell } from './shell/app-shell';
+import { RequireAuth } from './gates';
+import { LoginPage } from '../features/auth/login-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { ChangePasswordPage } from '../features/auth/change-password-page';
+import { NotAllowedPage, NotFoundPage, PublicErrorPage, ServerErrorPage } from '../features/status/status-pages';
+import { HomePage } from '../features/home/home-page';
+import { ManualPage } from '../features/ajuda/manual-page';
+import { AtendimentoPage } from '../features/atendimento/atendimento-page';
+import { TreinamentoPage } from '../features/atendimento/treinamento-page';
+
+/** Relative child path of an /app route from the shared route table. */
+const child = (path: string) => path.replace(/^\/app\//, '');
+
+/**
+ * The route tree. Paths and titles come from the one route table in @concilia/domain; later issues add
+ * their screens here and to that table.
+ */
+export const router = createBrowserRouter([
+  { path: ROUTES.login.path, element: <LoginPage variant="default" /> },
+  { path: ROUTES.loginSpc.path, element: <LoginPage variant="spc" /> },
+  { path: ROUTES.resetarSenha.path, element: <ResetPasswordPage /> },
+  { path: ROUTES.error.path, element: <PublicErrorPage /> },
+  {
+    path: '/app',
+    element: (
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to={ROUTES.home.path} replace /> },
+      { path: child(ROUTES.home.path), element: <HomePage /> },
+      { path: child(ROUTES.painel.path), element: <HomePage /> },
+      { path: child(ROUTES.ajuda.path), element: <ManualPage /> },
+      { path: child(ROUTES.alteraSenha.path), element: <ChangePasswordPage /> },
+      { path: child(ROUTES.atendimento.path), element: <AtendimentoPage /> },
+      { path: child(ROUTES.treinamento.path), element: <TreinamentoPage /> },
+      { path: child(ROUTES.notAllowed.path), element: <NotAllowedPage /> },
+      { path: child(ROUTES.appError.path), element: <ServerErrorPage /> },
+      { path: child(ROUTES.notFound.path), element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,128 @@
+import type { MenuItem, Noticia, UserInfo } from '@concilia/domain';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HomePage } from '../../features/home/home-page';
+import { ManualPage } from '../../features/ajuda/manual-page';
+import { queryClient } from '../../lib/query-client';
+import { AppProviders } from '../providers';
+import { dispatch, getState, purgeState } from '../store';
+import { AppShell } from './app-shell';
+
+const USER: UserInfo = {
+  nomeAbreviado: 'Carlos', uscodigo: 3, logoMarcarRevenda: null, simulado: false, fullName: 'Carlos Pereira', codPessoa: 3,
+  codPessoaPai: 2, codPerfil: 3, login: 'CLIENTE', permitido: true, versaoAntiga: false,
+};
+const MENUS: MenuItem[] = [
+  { id: '1', label: 'Início', page: null, pai: null, icon: 'Dashboard' },
+  { id: '2', label: 'Home', page: 'home', pai: 'Início', icon: 'Home' },
+  { id: '3', label: 'Ajuda', page: null, pai: null, icon: 'HelpOutline' },
+  { id: '4', label: 'Manual', page: 'ajuda', pai: 'Ajuda', icon: 'MenuBook' },
+];
+const NEWS: Noticia[] = [
+  { codnoticia: 1, titulo: 'Novos temas', data: '2026-11-10', texto: '<p>Escolha um tema.<img src=x onerror="window.hacked=1"></p>' },
+  { codnoticia: 2, titulo: 'Bem-vindo', data: '2026-11-02', texto: '<p>Olá <script>window.hacked=1</script></p>' },
+];
+
+let answers: Record<string, unknown>;
+
+function mockServer() {
+  vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
+    const { query } = JSON.parse(String(init.body)) as { query: string };
+    const op = /(?:query|mutation)\s+(\w+)/.exec(query)![1]!;
+    return new Response(JSON.stringify({ data: { [op]: answers[op] } }), { headers: { 'content-type': 'application/json' } });
+  }));
+}
+
+function renderShell(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '/app', element: <AppShell />, children: [
+      { path: 'home', element: <HomePage /> },
+      { path: 'painel', element: <HomePage /> },
+      { path: 'ajuda', element: <ManualPage /> },
+    ] }],
+    { initialEntries: [path] },
+  );
+  render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+  return router;
+}
+
+beforeEach(() => {
+  answers = { getUserInfo: USER, getMenus: MENUS, getNoticias: NEWS, getBanner: null };
+  mockServer();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  purgeState();
+  dispatch({ type: 'AUTHENTICATED', allowed: true });
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('AppShell', () => {
+  it('shows the menu from getMenus, the user name, the breadcrumb and counts the visit', async () => {
+    renderShell('/app/ajuda');
+    const drawer = await screen.findByTestId('menu-drawer');
+    await within(drawer).findByText('Manual');
+    expect(within(drawer).getByText('Início')).toBeTruthy();
+    expect(within(drawer).getByRole('link', { name: 'Manual' }).getAttribute('href')).toBe('/app/ajuda');
+    expect(within(drawer).getByRole('link', { name: 'Manual' }).getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByText('Carlos')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('breadcrumb').textContent).toBe('Você está aqui:Ajuda/Manual'));
+    expect(getState().pageVisits).toEqual({ ajuda: 1 });
+    expect(screen.getByTestId('app-logo')).toBeTruthy();
+  });
+
+  it('lists the news, sanitised, with the count on the bell', async () => {
+    (window as unknown as { hacked?: number }).hacked = 0;
+    renderShell('/app/home');
+    const bell = screen.getByTestId('news-bell');
+    await waitFor(() => expect(bell.textContent).toContain('2'));
+    fireEvent.click(bell);
+    const list = await screen.findByTestId('news-list');
+    expect(within(list).getAllByTestId('news-item')).toHaveLength(2);
+    expect(list.innerHTML).not.toMatch(/<script|onerror/);
+    expect((window as unknown as { hacked?: number }).hacked).toBe(0);
+  });
+
+  it('says so when there is no news', async () => {
+    answers.getNoticias = [];
+    renderShell('/app/home');
+    fireEvent.click(screen.getByTestId('news-bell'));
+    expect(await screen.findAllByText('Nenhuma notícia no momento.')).not.toHaveLength(0);
+  });
+
+  it("hides the menu, its button and the user's name in 'vis' mode", async () => {
+    dispatch({ type: 'SET_MODE', mode: 'vis' });
+    renderShell('/app/painel');
+    await screen.findByRole('heading', { level: 1, name: 'Painel' });
+    await waitFor(() => expect(screen.getAllByText(/Novos temas/).length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('menu-drawer')).toBeNull();
+    expect(screen.queryByTestId('menu-button')).toBeNull();
+    expect(screen.queryByTestId('user-name')).toBeNull();
+    expect(screen.getByTestId('user-menu')).toBeTruthy();
+  });
+
+  it('flags the user NOT_ALLOWED when the server says the registration is incomplete', async () => {
+    answers.getUserInfo = { ...USER, permitido: false };
+    renderShell('/app/home');
+    await waitFor(() => expect(getState().permission).toBe('NOT_ALLOWED'));
+  });
+
+  it('greets the user and offers shortcuts from the menu on the home page', async () => {
+    renderShell('/app/home');
+    await waitFor(() => expect(screen.getByTestId('home-greeting').textContent).toBe('Olá, Carlos!'));
+    const shortcuts = await screen.findAllByTestId('home-shortcut');
+    expect(shortcuts.map((s) => s.getAttribute('href'))).toEqual(['/app/ajuda']);
+  });
+
+  it("shows the user menu's actions", async () => {
+    renderShell('/app/home');
+    fireEvent.click(screen.getByTestId('user-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'Altera Senha' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Sair' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Versão Antiga' })).toBeNull();
+  });
+});

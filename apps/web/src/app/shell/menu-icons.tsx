@@ -1,0 +1,33 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Assessment from '@mui/icons-material/Assessment';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Dashboard from '@mui/icons-material/Dashboard';
+import Description from '@mui/icons-material/Description';
+import Folder from '@mui/icons-material/Folder';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import Home from '@mui/icons-material/Home';
+import Hub from '@mui/icons-material/Hub';
+import Key from '@mui/icons-material/Key';
+import MenuBook from '@mui/icons-material/MenuBook';
+import OndemandVideo from '@mui/icons-material/OndemandVideo';
+import People from '@mui/icons-material/People';
+import Receipt from '@mui/icons-material/Receipt';
+import Search from '@mui/icons-material/Search';
+import Settings from '@mui/icons-material/Settings';
+import SupportAgent from '@mui/icons-material/SupportAgent';
+
+/**
+ * Menu icons by their @mui/icons-material name, as the server stores them. An explicit map keeps the bundle
+ * to these few icons; later issues add the names their menu entries use. MUI 9 dropped the `HelpOutline`
+ * alias, so that stored name maps to its Outlined twin.
+ */
+// typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
+const ICONS: Record<string, typeof Home> = {
+  AccountCircle, Assessment, Dashboard, Description, Folder, HelpOutline, Home, Hub, Key, MenuBook, OndemandVideo,
+  People, Receipt, Search, Settings, SupportAgent,
+};
+
+export function MenuIcon({ name, fontSize = 'medium' }: { name: string | null; fontSize?: 'small' | 'medium' | 'large' }) {
+  const Icon = (name && ICONS[name]) || ChevronRight;
+  return <Icon fontSize={fontSize} />;
+}

@@ -1,0 +1,115 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The client state of spec part 1 §4, persisted in browser storage. Small enough for a hand-written
+ * store; components read slices with useAppState and change them with dispatch.
+ */
+export type Mode = 'default' | 'vis' | 'spc';
+export type AppState = {
+  authentication: 'NOT_AUTHENTICATED' | 'AUTHENTICATED';
+  permission: 'ALLOWED' | 'NOT_ALLOWED';
+  error: 'HAS_ERROR' | 'HAS_NO_ERROR';
+  menu: 'REQUEST_MENU' | 'RECEIVE_MENU';
+  sidebarOpen: boolean;
+  pageLoaded: boolean;
+  operadora: { nome: string; codigo: number } | null;
+  mode: Mode;
+  theme: string;
+  /** how often each page was opened, for the home page's shortcuts */
+  pageVisits: Record<string, number>;
+};
+
+export type Action =
+  | { type: 'AUTHENTICATED'; allowed: boolean }
+  | { type: 'NOT_AUTHENTICATED' }
+  | { type: 'ALLOWED' }
+  | { type: 'NOT_ALLOWED' }
+  | { type: 'HAS_ERROR' }
+  | { type: 'HAS_NO_ERROR' }
+  | { type: 'REQUEST_MENU' }
+  | { type: 'RECEIVE_MENU' }
+  | { type: 'TOGGLE_SIDEBAR'; open?: boolean }
+  | { type: 'LOAD_PAGE'; page: string }
+  | { type: 'SELECT_OPERADORA'; nome: string; codigo: number }
+  | { type: 'SET_MODE'; mode: Mode }
+  | { type: 'SET_THEME'; theme: string };
+
+export const STORAGE_KEY = 'concilia:state';
+export const DEFAULT_THEME = 'azul-ciano-claro';
+
+export const initialState: AppState = {
+  authentication: 'NOT_AUTHENTICATED',
+  permission: 'ALLOWED',
+  error: 'HAS_NO_ERROR',
+  menu: 'REQUEST_MENU',
+  sidebarOpen: true,
+  pageLoaded: false,
+  operadora: null,
+  mode: 'default',
+  theme: DEFAULT_THEME,
+  pageVisits: {},
+};
+
+export function reduce(s: AppState, a: Action): AppState {
+  switch (a.type) {
+    case 'AUTHENTICATED': return { ...s, authentication: 'AUTHENTICATED', permission: a.allowed ? 'ALLOWED' : 'NOT_ALLOWED', error: 'HAS_NO_ERROR' };
+    case 'NOT_AUTHENTICATED': return { ...s, authentication: 'NOT_AUTHENTICATED' };
+    case 'ALLOWED': return { ...s, permission: 'ALLOWED' };
+    case 'NOT_ALLOWED': return { ...s, permission: 'NOT_ALLOWED' };
+    case 'HAS_ERROR': return { ...s, error: 'HAS_ERROR' };
+    case 'HAS_NO_ERROR': return { ...s, error: 'HAS_NO_ERROR' };
+    case 'REQUEST_MENU': return { ...s, menu: 'REQUEST_MENU' };
+    case 'RECEIVE_MENU': return { ...s, menu: 'RECEIVE_MENU' };
+    case 'TOGGLE_SIDEBAR': return { ...s, sidebarOpen: a.open ?? !s.sidebarOpen };
+    case 'LOAD_PAGE': return { ...s, pageLoaded: true, pageVisits: { ...s.pageVisits, [a.page]: (s.pageVisits[a.page] ?? 0) + 1 } };
+    case 'SELECT_OPERADORA': return { ...s, operadora: { nome: a.nome, codigo: a.codigo } };
+    case 'SET_MODE': return { ...s, mode: a.mode };
+    case 'SET_THEME': return { ...s, theme: a.theme };
+  }
+}
+
+function load(): AppState {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw ? { ...initialState, ...(JSON.parse(raw) as Partial<AppState>) } : initialState;
+  } catch {
+    return initialState;
+  }
+}
+
+let state: AppState = typeof localStorage === 'undefined' ? initialState : load();
+const subscribers = new Set<() => void>();
+
+/**
+ * The error flag is not persisted: a request cut off by a page reload must not send the next page load
+ * to /error.
+ */
+function persist(s: AppState): void {
+  const { error: _error, ...rest } = s;
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(rest));
+}
+
+export function dispatch(a: Action): void {
+  state = reduce(state, a);
+  try { persist(state); } catch { /* private mode: state lives in memory */ }
+  subscribers.forEach((f) => f());
+}
+
+export function getState(): AppState {
+  return state;
+}
+
+/** Sign-out purges the persisted store but keeps the user's theme choice on this browser. */
+export function purgeState(): void {
+  const theme = state.theme;
+  state = { ...initialState, theme };
+  try { localStorage.removeItem(STORAGE_KEY); persist(state); } catch { /* ignore */ }
+  subscribers.forEach((f) => f());
+}
+
+export function useAppState<T>(select: (s: AppState) => T): T {
+  return useSyncExternalStore(
+    (cb) => { subscribers.add(cb); return () => subscribers.delete(cb); },
+    () => select(state),
+  );
+}

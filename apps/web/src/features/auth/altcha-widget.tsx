@@ -1,0 +1,68 @@
+import type {} from 'altcha/types/react';
+import { useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import { BOT_CHECK_REFRESH_MS, type BotCheckWidgetProps } from './bot-check-types';
+
+type AltchaElement = HTMLElementTagNameMap['altcha-widget'];
+type StateDetail = { payload: string | null; state: string };
+
+/**
+ * The self-hosted ALTCHA proof of work. The user ticks 'Eu não sou um robô' once; after that a refresh
+ * or a new attempt solves a fresh challenge by itself (a solution is spent on each sign-in attempt).
+ */
+export function AltchaWidget({ onToken, ref }: BotCheckWidgetProps) {
+  const el = useRef<HTMLElement>(null);
+  const onTokenRef = useRef(onToken);
+  useEffect(() => {
+    onTokenRef.current = onToken;
+  });
+
+  useEffect(() => {
+    void import('./altcha-loader');
+  }, []);
+
+  useEffect(() => {
+    const node = el.current;
+    if (!node) return;
+    const onState = (e: Event) => {
+      const d = (e as CustomEvent<StateDetail>).detail;
+      onTokenRef.current(d.state === 'verified' ? d.payload : null);
+    };
+    const onVerified = (e: Event) => onTokenRef.current((e as CustomEvent<StateDetail>).detail.payload);
+    node.addEventListener('statechange', onState);
+    node.addEventListener('verified', onVerified);
+    return () => {
+      node.removeEventListener('statechange', onState);
+      node.removeEventListener('verified', onVerified);
+    };
+  }, []);
+
+  const rerun = useCallback(() => {
+    const widget = el.current as AltchaElement | null;
+    onTokenRef.current(null);
+    // Before the custom element is defined the node has no methods yet; nothing to re-run then.
+    if (typeof widget?.verify !== 'function') return;
+    widget.reset();
+    void widget.verify();
+  }, []);
+
+  useImperativeHandle(ref, () => ({ reset: rerun }), [rerun]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const widget = el.current as AltchaElement | null;
+      // Only refresh a solved check: solving one the user never started would tick the box for them.
+      if (widget?.getState?.() === 'verified') rerun();
+    }, BOT_CHECK_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [rerun]);
+
+  return (
+    <altcha-widget
+      ref={el}
+      challenge="/altcha/challenge"
+      language="pt-br"
+      data-testid="bot-check"
+      style={{ display: 'block', width: '100%', '--altcha-max-width': '100%' }}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import { loginSchema, MSG, ROUTES } from '@concilia/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, CircularProgress, Link, Stack } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { useNotifier } from '../../app/notifications';
+import { BotCheck, type BotCheckHandle } from './bot-check';
+import { FormTextField } from './form-text-field';
+import { PasswordField } from './password-field';
+import { useAppConfig } from './use-app-config';
+import { useLogin, type LoginVariant } from './use-login';
+
+type Props = { variant: LoginVariant; busy?: boolean; onForgotPassword: () => void };
+
+/**
+ * Username, password, bot check and 'Continuar'. A bot-check token is single-use on the server, so the
+ * check starts over after every attempt; without a token the form re-runs the check instead of
+ * signing in.
+ */
+export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
+  const notifier = useNotifier();
+  const config = useAppConfig();
+  const bot = useRef<BotCheckHandle>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const { submit, invalid } = useLogin(variant);
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  // Until the config arrives the check counts as required: better a short wait than a refused attempt.
+  const needsToken = config.data?.botCheck !== 'off';
+  const locked = variant === 'spc' && needsToken && !token;
+  const loading = formState.isSubmitting || busy;
+
+  const onValid = async (values: { username: string; password: string }) => {
+    if (needsToken && !token) {
+      if (variant === 'default') notifier.warning(MSG.botCheckAusente);
+      bot.current?.reset();
+      return;
+    }
+    const spent = token;
+    setToken(null);
+    await submit(values, spent);
+    bot.current?.reset();
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => handleSubmit(onValid)(e)} aria-label={MSG.loginTitulo}>
+      <Stack spacing={2}>
+        <FormTextField control={control} name="username" label={MSG.campoUsuario} uppercase required autoComplete="username" autoFocus={!locked} disabled={locked} />
+        <PasswordField control={control} name="password" label={MSG.campoSenha} required autoComplete="current-password" disabled={locked} />
+        {invalid ? (
+          <Alert severity="error" data-testid="login-error" role="alert">
+            {MSG.loginInvalido}
+          </Alert>
+        ) : null}
+        <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+          <Link component="button" type="button" variant="body2" onClick={onForgotPassword}>
+            {MSG.loginEsqueciSenha}
+          </Link>
+          <Link component={RouterLink} to={ROUTES.signUp.path} variant="body2">
+            {MSG.loginCadastreSe}
+          </Link>
+        </Stack>
+        {config.data ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 72 }}>
+            <BotCheck ref={bot} mode={config.data.botCheck} siteKey={config.data.recaptchaSiteKey} onToken={setToken} />
+          </Box>
+        ) : null}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={loading}
+          data-testid="login-submit"
+          startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {MSG.loginContinuar}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { MSG, titleForPath } from '@concilia/domain';
+import { Box, Stack, Typography } from '@mui/material';
+import { useLocation } from 'react-router';
+import { useBanner, useUserInfo } from '../../app/shell/shell-queries';
+import { useAppState } from '../../app/store';
+import { BannerCard } from './banner-card';
+import { LatestNews } from './latest-news';
+import { ShortcutCards } from './shortcut-cards';
+
+/**
+ * The landing page (/app/home, and /app/painel where 'vis' users arrive): a greeting, the banner, the
+ * latest news and shortcuts to the user's most used screens. 'vis' mode has no menu, so no shortcuts.
+ */
+export function HomePage() {
+  const { pathname } = useLocation();
+  const vis = useAppState((s) => s.mode) === 'vis';
+  const nome = useUserInfo().data?.nomeAbreviado;
+  const banner = useBanner().data;
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>{titleForPath(pathname)}</Typography>
+        <Typography variant="h6" component="p" data-testid="home-greeting" sx={{ mt: 1 }}>
+          {nome ? MSG.saudacao.replace('{nome}', nome) : MSG.saudacaoSemNome}
+        </Typography>
+        <Typography variant="body1" sx={{ color: 'text.secondary' }}>{MSG.homeSubtitulo}</Typography>
+      </Box>
+      {banner ? <BannerCard banner={banner} /> : null}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: vis ? '1fr' : '7fr 5fr' }, alignItems: 'stretch' }}>
+        {vis ? null : <ShortcutCards />}
+        <LatestNews />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/graphql': 'http://localhost:3000', '/altcha': 'http://localhost:3000' } },
+  // No data: URLs, so the Content-Security-Policy can stay at font-src 'self'.
+  build: { chunkSizeWarningLimit: 1500, assetsInlineLimit: 0 },
+  // root pinned to this folder so `vitest --config apps/web/vite.config.ts` from the repo root finds the tests
+  test: { root: fileURLToPath(new URL('.', import.meta.url)), name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+});

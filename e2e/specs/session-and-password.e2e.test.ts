@@ -1,0 +1,81 @@
+import { caixaSaida, sessoes } from '@concilia/db';
+import { MSG } from '@concilia/domain';
+import { desc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, type Browser } from '../support/browser';
+import { expectText, field, loginPage, signIn } from '../support/app-pages';
+import { startServer, type TestServer } from '../support/test-server';
+
+describe('session expiry and passwords', () => {
+  let server: TestServer;
+  let b: Browser;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+    b = await openBrowser();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await server?.close();
+  });
+
+  it('forces a logout when the session expires on the server', async () => {
+    const { page } = b;
+    await signIn(page, server.url, 'CLIENTE2');
+    await page.getByTestId('home-greeting').waitFor();
+    await server.db.db.update(sessoes).set({ expiraem: sql`now() - interval '1 minute'` });
+    // The next call (the shell asks who is signed in when the page loads) answers 'Usuário não logado'
+    // and the client clears everything.
+    await page.reload();
+    await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
+    await loginPage(page).submit.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('concilia:state'))).not.toContain('"AUTHENTICATED"');
+  });
+
+  it('changes the password on /app/alterasenha and signs in with the new one', async () => {
+    const { page } = b;
+    await signIn(page, server.url, 'MESTRE');
+    await page.goto(`${server.url}/app/alterasenha`);
+    await field(page, MSG.campoSenhaAtual).fill('demo123');
+    await field(page, MSG.campoNovaSenha).fill('nova#senha');
+    await field(page, MSG.campoConfirmacaoSenha).fill('nova#senha');
+    await page.getByRole('button', { name: MSG.alteraSenhaSalvar }).click();
+    await expectText(page, MSG.senhaCaracteres);
+
+    await field(page, MSG.campoNovaSenha).fill('Nova_Senha1');
+    await field(page, MSG.campoConfirmacaoSenha).fill('Nova_Senha1');
+    await expectText(page, 'Muito Forte');
+    await page.getByRole('button', { name: MSG.alteraSenhaSalvar }).click();
+    await expectText(page, MSG.senhaAlterada);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: MSG.sair }).click();
+    await page.waitForURL(`${server.url}/`);
+    await signIn(page, server.url, 'MESTRE', { password: 'Nova_Senha1' });
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: MSG.sair }).click();
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it('resets a forgotten password through the e-mailed link', async () => {
+    const { page } = b;
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: MSG.loginEsqueciSenha }).or(page.getByRole('link', { name: MSG.loginEsqueciSenha })).first().click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, MSG.campoUsuario).fill('revenda');
+    await field(dialog, MSG.campoEmail).fill('revenda@demo.concilia.local');
+    await dialog.getByRole('button', { name: MSG.esqueciSenhaEnviar }).click();
+    await expectText(page, MSG.esqueciSenhaEnviado);
+
+    // No SMTP here: the message waits in the outbox, as the README says.
+    const [mail] = await server.db.db.select().from(caixaSaida).orderBy(desc(caixaSaida.codemail)).limit(1);
+    const link = /https?:\/\/\S+\/resetar-senha\?idTrocaSenha=\S+/.exec(mail!.texto)![0];
+    await page.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
+    await field(page, MSG.campoNovaSenha).fill('Outra_123');
+    await field(page, MSG.campoConfirmacaoSenha).fill('Outra_123');
+    await page.getByRole('button', { name: MSG.trocaSenhaSalvar }).click();
+    await expectText(page, MSG.senhaAlterada);
+    await page.waitForURL(`${server.url}/`);
+    await signIn(page, server.url, 'REVENDA', { password: 'Outra_123' });
+    expect(new URL(page.url()).pathname).toBe('/app/home');
+  });
+});

@@ -1,0 +1,45 @@
+import { MSG } from '@concilia/domain';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Page objects: what a person does on the screens, named as they would say it. Specs read as steps and
+ * survive layout changes, because every locator is a label or a role with the catalogue's text.
+ */
+/** A form field by its visible label; MUI appends ' *' to required ones. */
+export function field(scope: Page | Locator, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}[\\s\u2009\u00a0]*\\*?$`));
+}
+
+export const loginPage = (page: Page) => ({
+  username: field(page, MSG.campoUsuario),
+  password: field(page, MSG.campoSenha),
+  submit: page.getByRole('button', { name: MSG.loginContinuar }),
+
+  async solveBotCheck() {
+    // Playwright cannot click ALTCHA's checkbox (its svg intercepts the pointer): the label works.
+    await page.locator('altcha-widget label').first().click();
+    // Solved when the widget has written its payload into the hidden form input.
+    await page.waitForFunction(() => !!document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]')?.value, undefined, { timeout: 20_000 });
+  },
+
+  async signIn(username: string, password = 'demo123') {
+    await this.solveBotCheck();
+    await this.username.fill(username);
+    await this.password.fill(password);
+    await this.submit.click();
+  },
+});
+
+/** Signs in from the given login route and waits for the app to open. */
+export async function signIn(page: Page, baseUrl: string, username: string, opts: { route?: string; password?: string } = {}) {
+  await page.goto(`${baseUrl}${opts.route ?? '/'}`);
+  await loginPage(page).signIn(username, opts.password);
+  await page.waitForURL(/\/app\//, { timeout: 20_000 });
+}
+
+export async function expectText(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  expect(await page.getByText(text).first().isVisible()).toBe(true);
+}

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { type OpenDb, openDb, seedDemo } from '@concilia/db';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import { createHttpServer } from '../../apps/server/src/http/server';
+
+export type Engine = 'pglite' | 'postgres';
+export const engines = (): Engine[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+
+export type TestServer = { url: string; db: OpenDb; close(): Promise<void> };
+
+const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
+
+/** A fresh, seeded database: PGlite in memory, or a throwaway database on the PostgreSQL server. */
+async function freshDb(engine: Engine): Promise<{ db: OpenDb; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const db = await openDb('memory://');
+    await seedDemo(db.db);
+    return { db, drop: async () => {} };
+  }
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `e2e_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const db = await openDb(url.toString());
+  await seedDemo(db.db);
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the real HTTP server (API + built web app) on a free loopback port. */
+export async function startServer(engine: Engine = 'pglite', env: Record<string, string> = {}): Promise<TestServer> {
+  const { db, drop } = await freshDb(engine);
+  const config = loadConfig({ BOT_CHECK: 'altcha', WEB_DIST, LOG_LEVEL: 'silent', ...env });
+  const app = createApp({ db, config, log: pino({ level: 'silent' }) });
+  const server = createHttpServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+      await drop();
+    },
+  };
+}
