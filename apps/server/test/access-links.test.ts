@@ -44,6 +44,8 @@ describe.each(engines())('sign-in links and the legacy hand-off (%s)', (engine) 
     ['a client, for another client', 'CLIENTE', 'CLIENTE2'],
     ['a reseller, for the platform admin above it', 'REVENDA', 'ADMIN'],
     ['anyone, for a login that does not exist', 'ADMIN', 'NINGUEM'],
+    ['a user, for a colleague of the same company', 'ADMIN', 'MESTRE'],
+    ['a user, for themselves', 'REVENDA', 'REVENDA'],
   ])('%s: no link', async (_case, by, target) => {
     const r = await issueLink(by, target);
     expect(errorOf(r)).toEqual({ message: MSG.semPermissao, code: 'FORBIDDEN' });

@@ -21,7 +21,7 @@ describe.each(engines())('audit log (%s)', (engine) => {
     expect(JSON.stringify(rows)).not.toMatch(/demo123|Errada_123|Nova_Senha_1/);
   });
 
-  it('is append-only: UPDATE and DELETE are refused by the database itself', async () => {
+  it('is append-only: UPDATE, DELETE and TRUNCATE are refused by the database itself', async () => {
     await t.login('ADMIN');
     const before = await t.exec('SELECT * FROM auditoria ORDER BY id');
     expect(before.length).toBeGreaterThan(0);
@@ -29,6 +29,7 @@ describe.each(engines())('audit log (%s)', (engine) => {
     const refusal = (query: string) => t.exec(query).then(() => 'aceito', (e: Error) => String((e.cause as Error | undefined)?.message ?? e.message));
     expect(await refusal("UPDATE auditoria SET acao = 'NADA'")).toMatch(/somente inserção \(UPDATE recusado\)/);
     expect(await refusal('DELETE FROM auditoria')).toMatch(/somente inserção \(DELETE recusado\)/);
+    expect(await refusal('TRUNCATE auditoria')).toMatch(/somente inserção \(TRUNCATE recusado\)/);
     expect(await t.exec('SELECT * FROM auditoria ORDER BY id')).toEqual(before);
   });
 });
