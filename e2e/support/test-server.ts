@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { type OpenDb, openDb, seedDemo } from '@concilia/db';
-import pg from 'pg';
+import { createThrowawayDatabase, type OpenDb, openDb, seedDemo } from '@concilia/db';
 import { pino } from 'pino';
 import { createApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -22,24 +20,12 @@ async function freshDb(engine: Engine): Promise<{ db: OpenDb; drop(): Promise<vo
     await seedDemo(db.db);
     return { db, drop: async () => {} };
   }
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `e2e_${crypto.randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const db = await openDb(url.toString());
+  const throwaway = await createThrowawayDatabase(process.env.TEST_DATABASE_URL!, 'e2e');
+  const db = await openDb(throwaway.url);
   await seedDemo(db.db);
   return {
     db,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: throwaway.drop,
   };
 }
 

@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { DEMO_PASSWORD, findUserId, openDb, seedDemo, type Db, type OpenDb } from '@concilia/db';
+import { createThrowawayDatabase, DEMO_PASSWORD, findUserId, openDb, seedDemo, type Db, type OpenDb } from '@concilia/db';
 import { LOGIN_RESULT } from '@concilia/domain';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { pino } from 'pino';
 import { expect, inject } from 'vitest';
 import { createApp, type App } from '../src/app';
@@ -75,22 +73,14 @@ async function openEngine(engine: Engine): Promise<{ opened: OpenDb; dispose(): 
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try { await c.query(statement); } finally { await c.end(); }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const opened = await openDb(url.toString());
+  const throwaway = await createThrowawayDatabase(adminUrl);
+  const opened = await openDb(throwaway.url);
   await seedDemo(opened.db);
   return {
     opened,
     dispose: async () => {
       await opened.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await throwaway.drop();
     },
   };
 }

@@ -3,3 +3,4 @@ export * from './hierarchy';
 export * as schema from './schema/index';
 export * from './schema/index';
 export * from './seed/demo.seed';
+export * from './throwaway-database';

@@ -1,8 +1,8 @@
-import { formatBusinessDate, MSG } from '@concilia/domain';
+import { MSG } from '@concilia/domain';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, Box, Divider, IconButton, LinearProgress, Popover, Tooltip, Typography } from '@mui/material';
-import { Fragment, useState } from 'react';
-import { SafeHtml } from './safe-html';
+import { Badge, Box, IconButton, LinearProgress, Popover, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { NewsList } from './news-list';
 import { useNoticias } from './shell-queries';
 
 /** The bell of the top bar: how many news there are, and the news themselves in a 550 px menu. */
@@ -34,16 +34,7 @@ export function NewsBell() {
           {noticias.isSuccess && list.length === 0 ? (
             <Typography variant="body2" sx={{ color: 'text.secondary', py: 1 }}>{MSG.semNoticias}</Typography>
           ) : null}
-          {list.map((n, i) => (
-            <Fragment key={n.codnoticia}>
-              {i > 0 ? <Divider sx={{ my: 1 }} /> : null}
-              <Box component="article" data-testid="news-item">
-                <Typography variant="subtitle2" component="h3">{n.titulo}</Typography>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>{formatBusinessDate(n.data)}</Typography>
-                <SafeHtml html={n.texto} sx={{ typography: 'body2', mt: 0.5 }} />
-              </Box>
-            </Fragment>
-          ))}
+          <NewsList items={list} compact />
         </Box>
       </Popover>
     </>

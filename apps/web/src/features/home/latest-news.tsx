@@ -1,7 +1,6 @@
-import { formatBusinessDate, MSG } from '@concilia/domain';
-import { Card, CardContent, Divider, Skeleton, Stack, Typography } from '@mui/material';
-import { Fragment } from 'react';
-import { SafeHtml } from '../../app/shell/safe-html';
+import { MSG } from '@concilia/domain';
+import { Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { NewsList } from '../../app/shell/news-list';
 import { useNoticias } from '../../app/shell/shell-queries';
 
 const HOW_MANY = 3;
@@ -18,18 +17,7 @@ export function LatestNews() {
         {noticias.isSuccess && list.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>{MSG.semNoticias}</Typography>
         ) : null}
-        <Stack spacing={1.5}>
-          {list.map((n, i) => (
-            <Fragment key={n.codnoticia}>
-              {i > 0 ? <Divider /> : null}
-              <article>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>{n.titulo}</Typography>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>{formatBusinessDate(n.data)}</Typography>
-                <SafeHtml html={n.texto} sx={{ typography: 'body2', mt: 0.5 }} />
-              </article>
-            </Fragment>
-          ))}
-        </Stack>
+        <NewsList items={list} />
       </CardContent>
     </Card>
   );
