@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { singleGraphqlCopy } from '../vitest.shared';
+import { singleGraphqlCopy } from '../vitest.shared.ts';
 
 /**
  * Browser tests: each file starts the real server in process (embedded database, or a fresh database on

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { singleGraphqlCopy } from '../../vitest.shared';
+import { singleGraphqlCopy } from '../../vitest.shared.ts';
 
 // The root is pinned to this folder so the same config works when run from the repo root, either
 // directly (--config apps/server/vitest.config.ts) or as the 'server' entry of a root `test.projects`.

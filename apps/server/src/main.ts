@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERS, isSeeded, openDb, seedDemo } from '@concilia/db';
+import { DEMO_PASSWORD, DEMO_USERS, isSeeded, openDb, seedDemo, seedReference } from '@concilia/db';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createHttpServer } from './http/server';
@@ -7,6 +7,8 @@ import { createLogger } from './logger';
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 const db = await openDb(config.databaseUrl);
+// Operators, brands, products, states and cities: real reference data every installation needs.
+await seedReference(db.db);
 if (config.seedDemo && !(await isSeeded(db.db))) {
   await seedDemo(db.db);
   log.info('demo data seeded');

@@ -4,3 +4,4 @@ export * as schema from './schema/index';
 export * from './schema/index';
 export * from './seed/demo.seed';
 export * from './throwaway-database';
+export * from './seed/reference.seed';

@@ -4,3 +4,8 @@ export * from './password';
 export * from './money';
 export * from './dates';
 export * from './api';
+export * from './documents';
+export * from './register-kit/register';
+export * from './register-kit/zod-fields';
+export * from './registers/index';
+export * from './parametros';

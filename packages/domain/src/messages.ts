@@ -16,6 +16,7 @@ export const MSG = {
   usuarioNaoLogado: 'Usuário não logado',
   linkAcessoInvalido: 'Link de acesso inválido ou expirado. Entre com seu usuário e senha.',
   semPermissao: 'Você não tem permissão para esta operação.',
+  registroNaoEncontrado: 'Registro não encontrado ou sem permissão de acesso.',
 
   // Generic errors (spec part 1 §8)
   erroInesperado: 'Ocorreu um erro inesperado. Tente novamente; se persistir, informe o código',
@@ -50,6 +51,11 @@ export const MSG = {
   linkTrocaSenhaExpirado: 'Este link para troca de senha expirou ou já foi usado. Solicite um novo em "Esqueci minha senha".',
   solicitaResponsavel: 'Informe o nome do responsável por este acesso para continuar.',
   solicitaSenha: 'Defina a nova senha de acesso.',
+
+  // Forms
+  dataInvalida: 'Data inválida',
+  dataPlaceholder: 'dd/mm/aaaa',
+  periodoMaximo: 'O período máximo para a pesquisa deve ser de 1 mês',
 
   // Shell
   voceEstaAqui: 'Você está aqui:',
@@ -118,6 +124,59 @@ export const MSG = {
   saibaMais: 'Saiba mais',
   manualIndice: 'Nesta página',
   treinamentoIndisponivel: 'Os vídeos de treinamento não estão configurados para este ambiente.',
+  // Register kit — the generic list screen, its filter drawer, side form and field kinds (spec part 1
+  // "Generic list screen", §4, §5, §8; part 2 §4, §8). Keys carry the lista/tabela/campo prefixes so blocks
+  // written alongside cannot collide with them.
+  listaAbrirFiltro: 'Filtro',
+  listaFiltrar: 'Filtrar',
+  listaFechar: 'Fechar',
+  listaEfetueFiltro: 'Efetue um filtro para visualizar os registros.',
+  listaAcoes: 'Ações',
+  listaAdicionar: 'Adicionar',
+  listaEditar: 'Editar',
+  listaDeletar: 'Deletar',
+  listaAtencao: 'Atenção',
+  listaCancelar: 'Cancelar',
+  listaOk: 'Ok',
+  listaConfirmaExcluirUm: 'Deseja realmente excluir este registro?',
+  listaConfirmaExcluirVarios: 'Deseja realmente excluir esses registros?',
+  listaExcluidos: 'Registro(s) excluídos com sucesso!',
+  listaExclusaoParcial:
+    'Alguns registros não foram excluídos. Dentro de 5 segundos iremos atualizar a página para manter os dados coerentes.',
+  listaSalvar: 'Salvar',
+  tabelaSemResultados: 'Nenhum resultado encontrado',
+  tabelaLinhasPorPagina: 'Linhas por página:',
+  tabelaDe: 'de',
+  tabelaProcurar: 'Procurar',
+  tabelaDownloadCsv: 'Download CSV',
+  tabelaImprimir: 'Imprimir',
+  tabelaExibirColunas: 'Exibir Colunas',
+  tabelaFiltrar: 'Filtrar',
+  tabelaTodos: 'TODOS',
+  tabelaFiltros: 'FILTROS',
+  tabelaReset: 'RESET',
+  tabelaLinhasSelecionadas: '{n} linha(s) selecionadas',
+  campoSelecione: 'Selecione',
+  campoTodos: 'Todos',
+  campoSim: 'Sim',
+  campoNao: 'Não',
+  // Documents — CPF/CNPJ, phone and CEP fields (spec part 1 §5, part 2 §5: masks with real check digits).
+  cpfCnpjInvalido: 'CPF/CNPJ inválido.',
+  cpfInvalido: 'CPF inválido.',
+  cnpjInvalido: 'CNPJ inválido.',
+  telefoneInvalido: 'Telefone inválido.',
+  cepInvalido: 'CEP inválido.',
+
+  // Registers — users, profiles, terminals and parameters (spec part 2 §2, §3, §5, §8). Keys carry the
+  // usuario/perfil/terminal/parametros prefixes so blocks written alongside cannot collide with them.
+  usuarioLoginDuplicado: 'Já existe um usuário com este login.',
+  usuarioLoginEspacos: 'Login não deve conter espaços.',
+  usuarioPerfilNaoPermitido: 'Perfil não disponível para o seu usuário.',
+  perfilTelaNaoPermitida: 'Só é possível conceder telas que o seu próprio perfil possui.',
+  terminalClienteInvalido: 'Cliente não encontrado ou sem permissão de acesso.',
+  parametrosTitulo: 'Parâmetros',
+  parametrosFechaMovimento: 'Fecha Movimento',
+  parametrosSalvos: 'Parâmetros salvos com sucesso.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

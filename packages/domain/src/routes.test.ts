@@ -8,6 +8,11 @@ describe('route table', () => {
     expect(titleForPath('/app/notAllowed')).toBe('Cadastro Pendente');
   });
 
+  it('titles register screens from their declarations', () => {
+    expect(titleForPath('/app/cliente')).toBe('Cliente');
+    expect(titleForPath('/app/taxasantecipacao')).toBe('Taxas de Antecipação');
+  });
+
   it('gives an unknown path an empty title', () => {
     expect(titleForPath('/app/nada-disso')).toBe('');
   });

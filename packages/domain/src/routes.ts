@@ -1,3 +1,5 @@
+import { REGISTERS } from './registers/index';
+
 /**
  * One table of routes: the title of a page is looked up from its path (spec part 1 §2), and the shell's
  * breadcrumb and the top bar read it from here. Later issues add their screens to this table.
@@ -19,9 +21,14 @@ export const ROUTES = {
   notAllowed: { path: '/app/notAllowed', title: 'Cadastro Pendente' },
   atendimento: { path: '/app/atendimento', title: 'Atendimento' },
   treinamento: { path: '/app/treinamento', title: 'Treinamento' },
+  parametros: { path: '/app/parametros', title: 'Parâmetros' },
 } as const satisfies Record<string, RouteEntry>;
 
-const titleByPath = new Map<string, string>(Object.values(ROUTES).map((r) => [r.path.toLowerCase(), r.title]));
+// Register screens take their path and title from their declarations: one source for both.
+const titleByPath = new Map<string, string>([
+  ...Object.values(ROUTES).map((r): [string, string] => [r.path.toLowerCase(), r.title]),
+  ...REGISTERS.map((r): [string, string] => [`/app/${r.page}`.toLowerCase(), r.title]),
+]);
 
 /** Title of a page from its path; an unknown path gives an empty title (spec part 1 §2). */
 export function titleForPath(pathname: string): string {

@@ -1,7 +1,11 @@
 import SchemaBuilder from '@pothos/core';
 import type { Ctx } from './context';
 
-export const builder = new SchemaBuilder<{ Context: Ctx; DefaultFieldNullability: false }>({
+export const builder = new SchemaBuilder<{
+  Context: Ctx;
+  DefaultFieldNullability: false;
+  Scalars: { Centavos: { Input: number; Output: number } };
+}>({
   defaultFieldNullability: false,
 });
 

@@ -2,6 +2,9 @@ import { builder } from '../graphql/builder';
 import '../features/auth/auth.resolvers';
 import '../features/account/account.resolvers';
 import '../features/shell/shell.resolvers';
+import '../features/options/options.resolvers';
+import '../features/parametros/parametros.resolvers';
+import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -10,6 +10,8 @@ import { HomePage } from '../features/home/home-page';
 import { ManualPage } from '../features/ajuda/manual-page';
 import { AtendimentoPage } from '../features/atendimento/atendimento-page';
 import { TreinamentoPage } from '../features/atendimento/treinamento-page';
+import { registerRoutes } from '../registers/register-routes';
+import { ParametrosPage } from '../features/parametros/parametros-page';
 
 /** Relative child path of an /app route from the shared route table. */
 const child = (path: string) => path.replace(/^\/app\//, '');
@@ -41,6 +43,8 @@ export const router = createBrowserRouter([
       { path: child(ROUTES.notAllowed.path), element: <NotAllowedPage /> },
       { path: child(ROUTES.appError.path), element: <ServerErrorPage /> },
       { path: child(ROUTES.notFound.path), element: <NotFoundPage /> },
+      ...registerRoutes,
+      { path: child(ROUTES.parametros.path), element: <ParametrosPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -42,6 +42,12 @@ export const OPS = {
   redefinirSenha: doc<{ redefinirSenha: string }, { senhaAtual: string; senha: string; confirmaSenha: string }>(
     `mutation redefinirSenha($senhaAtual: String!, $senha: String!, $confirmaSenha: String!) { redefinirSenha(senhaAtual: $senhaAtual, senha: $senha, confirmaSenha: $confirmaSenha) }`,
   ),
+  listarParametros: doc<{ listarParametros: { codpessoa: number; texto: string | null }[] }>(
+    `query listarParametros { listarParametros { codpessoa texto } }`,
+  ),
+  salvarParametros: doc<{ salvarParametros: { codpessoa: number; texto: string | null } }, { values: { texto: string | null; insert: boolean } }>(
+    `mutation salvarParametros($values: ParametrosInput!) { salvarParametros(values: $values) { codpessoa texto } }`,
+  ),
 } as const;
 
 export type OpResult<D> = D extends Doc<infer R, unknown> ? R : never;

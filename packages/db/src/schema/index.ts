@@ -1,3 +1,6 @@
 export * from './people.table';
 export * from './shell.table';
 export * from './security.table';
+export * from './registers.table';
+export * from './reference.table';
+export * from './parametros.table';

@@ -1,7 +1,9 @@
+import { REGISTERS } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
-import { menus, noticias, perfilRecursos, perfis, pessoas, recursos, usuarios } from '../schema/index';
+import { seedReference } from './reference.seed';
+import { menus, noticias, perfilRecursos, perfis, pessoas, recursos, taxasAntecipacao, terminais, usuarios } from '../schema/index';
 
 export const DEMO_PASSWORD = 'demo123';
 
@@ -17,24 +19,35 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
- * Screens of the product that exist today, with their menu placement. Each later issue adds its own
- * entries here, so the menu never offers a page that is not built.
+ * Screens of the product that exist today, with their menu placement. Register screens come from their
+ * declarations; other features add their entries here, so the menu never offers a page that is not built.
  */
-export const SCREENS = [
+const FEATURE_SCREENS = [
   { recurso: 'home', nometela: 'Home', secao: 'Início', icon: 'Home' },
   { recurso: 'ajuda', nometela: 'Manual', secao: 'Ajuda', icon: 'MenuBook' },
   { recurso: 'atendimento', nometela: 'Atendimento', secao: 'Ajuda', icon: 'SupportAgent' },
   { recurso: 'treinamento', nometela: 'Treinamento', secao: 'Ajuda', icon: 'OndemandVideo' },
   { recurso: 'alterasenha', nometela: 'Altera Senha', secao: 'Minha Conta', icon: 'Key' },
+  { recurso: 'parametros', nometela: 'Parâmetros', secao: 'Cadastros', icon: 'Settings' },
 ] as const;
+
+export const SCREENS: { recurso: string; nometela: string; secao: string; icon: string }[] = [
+  ...FEATURE_SCREENS,
+  ...REGISTERS.map((r) => ({ recurso: r.page, nometela: r.title, secao: r.menuSection, icon: r.menuIcon })),
+];
+// Screens only the maintainer profiles get: the registers and the parameters.
+const REGISTER_PAGES = new Set<string>([...REGISTERS.map((r) => r.page), 'parametros']);
 
 const SECTIONS = [
   { label: 'Início', icon: 'Dashboard' },
+  { label: 'Cadastros', icon: 'Inventory' },
   { label: 'Ajuda', icon: 'HelpOutline' },
   { label: 'Minha Conta', icon: 'AccountCircle' },
 ] as const;
 
 const PROFILES = ['Administrador Plataforma', 'Revenda', 'Cliente', 'Mestre Operadora', 'Mestre Revenda'] as const;
+/** Profiles that maintain registers; a client's users only use the product. */
+const MAINTAINERS = new Set<string>(['Administrador Plataforma', 'Revenda', 'Mestre Operadora', 'Mestre Revenda']);
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(pessoas);
@@ -43,6 +56,8 @@ export async function isSeeded(db: Db): Promise<boolean> {
 
 /** Seeds the demo once: a platform, a reseller, two clients with units, users of every kind, news. */
 export async function seedDemo(db: Db): Promise<void> {
+  // Demo rows point at operators, brands and cities: the reference data comes first (idempotent).
+  await seedReference(db);
   const senhahash = await hash(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const insertPessoa = async (v: typeof pessoas.$inferInsert) =>
@@ -76,7 +91,8 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const nome of PROFILES) {
       const [p] = await tx.insert(perfis).values({ nome, codpessoacriador: plataforma }).returning();
       perfilIds.set(nome, p!.codperfil);
-      await tx.insert(perfilRecursos).values([...recursoIds.values()].map((codrecurso) => ({ codperfil: p!.codperfil, codrecurso })));
+      const granted = [...recursoIds].filter(([recurso]) => MAINTAINERS.has(nome) || !REGISTER_PAGES.has(recurso));
+      await tx.insert(perfilRecursos).values(granted.map(([, codrecurso]) => ({ codperfil: p!.codperfil, codrecurso })));
     }
 
     let ordem = 0;
@@ -99,6 +115,18 @@ export async function seedDemo(db: Db): Promise<void> {
       user('MESTRE', 'Otávio Mestre', 'Mestre Operadora', plataforma),
       user('MESTREREVENDA', 'Rita Mestre', 'Mestre Revenda', revenda),
       user('PENDENTE', 'Paulo Pendente', 'Cliente', mercado, { permitido: false }),
+    ]);
+
+    await tx.insert(taxasAntecipacao).values([
+      { codpessoa: revenda, nome: 'Antecipação padrão 2026', vigenciade: '2026-01-01', vigenciaate: '2026-12-31', taxa: '1.9900' },
+      { codpessoa: revenda, nome: 'Antecipação campanha Natal', vigenciade: '2026-11-15', vigenciaate: '2026-12-31', taxa: '1.4900' },
+      { codpessoa: plataforma, nome: 'Antecipação plataforma', vigenciade: '2026-01-01', vigenciaate: '2026-12-31', taxa: '2.5000' },
+    ]);
+
+    await tx.insert(terminais).values([
+      { codexterno: '1020304050', nome: 'Pão Quente Caixa 1', vinculo: 'POS', codpessoapai: revenda, codpessoacliente: padaria, datainiciocobranca: '2026-01-01' },
+      { codexterno: '1020304051', nome: 'Pão Quente Caixa 2', vinculo: 'TEF', codpessoapai: revenda, codpessoacliente: padaria },
+      { codexterno: '2030405060', nome: 'Bom Preço Loja', vinculo: 'POS', codpessoapai: revenda, codpessoacliente: mercado, ativo: false },
     ]);
 
     await tx.insert(noticias).values([

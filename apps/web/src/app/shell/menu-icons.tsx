@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assessment from '@mui/icons-material/Assessment';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -7,13 +8,17 @@ import Folder from '@mui/icons-material/Folder';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Home from '@mui/icons-material/Home';
 import Hub from '@mui/icons-material/Hub';
+import Inventory from '@mui/icons-material/Inventory';
 import Key from '@mui/icons-material/Key';
 import MenuBook from '@mui/icons-material/MenuBook';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
 import People from '@mui/icons-material/People';
+import Percent from '@mui/icons-material/Percent';
+import PointOfSale from '@mui/icons-material/PointOfSale';
 import Receipt from '@mui/icons-material/Receipt';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
+import Store from '@mui/icons-material/Store';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 
 /**
@@ -23,8 +28,8 @@ import SupportAgent from '@mui/icons-material/SupportAgent';
  */
 // typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
 const ICONS: Record<string, typeof Home> = {
-  AccountCircle, Assessment, Dashboard, Description, Folder, HelpOutline, Home, Hub, Key, MenuBook, OndemandVideo,
-  People, Receipt, Search, Settings, SupportAgent,
+  AccountCircle, AdminPanelSettings, Assessment, Dashboard, Description, Folder, HelpOutline, Home, Hub, Inventory, Key,
+  MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, Search, Settings, Store, SupportAgent,
 };
 
 export function MenuIcon({ name, fontSize = 'medium' }: { name: string | null; fontSize?: 'small' | 'medium' | 'large' }) {

@@ -1,0 +1,48 @@
+import type { AnyRegisterDef } from '@concilia/domain';
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { SessionUser } from '../features/auth/session.service';
+import type { Ctx } from '../graphql/context';
+
+export type Row = Record<string, unknown>;
+
+/** What a save hook knows besides the values: insert or update, who saves, and the row as it was. */
+export type SaveInfo = { insert: boolean; me: SessionUser; existing: Row | null };
+
+/**
+ * What the server adds to a domain declaration: the table that stores it, who may see which rows, and
+ * the hooks for the rules a register has of its own. The generic mechanism does the rest.
+ */
+export type RegisterEntry = {
+  def: AnyRegisterDef;
+  table: PgTable;
+  /** rows the user may see and change: a condition over the table, usually the hierarchy subtree */
+  visible(me: SessionUser): SQL;
+  /** the column naming the person a new row hangs from; set on insert and checked on every save */
+  ownerColumn: string;
+  /** rows of the table that belong to this register (e.g. pessoas of tipo CLIENTE) */
+  baseWhere?: SQL;
+  /**
+   * more list calls over the same rows, screen and scope, each narrowed by a condition computed per call
+   * (e.g. getListarUsuariosExpirados: validade before today); they take the register's filter too
+   */
+  lists?: Record<string, { description: string; where(me: SessionUser): SQL }>;
+  hooks?: {
+    /**
+     * fills or checks values before insert/update; throw an AppError to refuse. Gets virtual fields too and
+     * may turn them into columns (a password into its hash); virtual fields are dropped after it runs.
+     * Runs in the save's transaction, like afterSave.
+     */
+    beforeSave?(ctx: Ctx, values: Row, info: SaveInfo): Promise<Row> | Row;
+    /**
+     * stores what is not a column of the table (a 'references' field's join table). Runs in the save's
+     * transaction: ctx.db is that transaction, and a throw undoes the whole save. `values` are what
+     * beforeSave answered, virtual fields included.
+     */
+    afterSave?(ctx: Ctx, row: Row, values: Row, info: SaveInfo): Promise<void>;
+    /** attaches virtual fields to rows read by list, get and save (one call per answer, not per row) */
+    afterLoad?(ctx: Ctx, rows: Row[]): Promise<Row[]>;
+    /** resolvers of the declaration's actions, by action key */
+    actions?: Record<string, (ctx: Ctx, row: Row, me: SessionUser) => Promise<void>>;
+  };
+};

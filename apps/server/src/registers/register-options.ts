@@ -1,0 +1,66 @@
+import { ancestorsOf, perfis, pessoas, recursos, subtreeOf, terminais } from '@concilia/db';
+import { TODOS } from '@concilia/domain';
+import { and, or, sql } from 'drizzle-orm';
+import { OptionItemRef, toOptions } from '../features/options/option-item';
+import { builder } from '../graphql/builder';
+import { assignableProfiles, myScreens } from './perfis.hooks';
+
+/** The option lists the user, profile and terminal forms need; valor/label like every other list. */
+
+builder.queryField('listarRecursos', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description: "Screens a profile may grant — those of the caller's own profile: valor = codrecurso, label = nometela.",
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser();
+      const rows = await ctx.db.select().from(recursos).where(sql`${recursos.codrecurso} IN ${myScreens(me)}`);
+      return toOptions(rows, (r) => r.codrecurso, (r) => r.nometela);
+    },
+  }),
+);
+
+builder.queryField('listarItensPerfis', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description: 'Profiles the caller may give to a user: valor = codperfil, label = nome.',
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser();
+      const rows = await ctx.db.select().from(perfis).where(assignableProfiles(me));
+      return toOptions(rows, (r) => r.codperfil, (r) => r.nome);
+    },
+  }),
+);
+
+builder.queryField('listarItensPessoas', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description: "Persons a user may belong to — the caller's own and those under it: valor = codpessoa, label = nome.",
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser();
+      const rows = await ctx.db.select().from(pessoas).where(sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`);
+      return toOptions(rows, (r) => r.codpessoa, (r) => r.nome);
+    },
+  }),
+);
+
+builder.queryField('listarItensTerminal', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description:
+      "Terminals the caller registered or serves (its subtree as owner or as client): valor = codterminal, label = nome. " +
+      'With codpessoa (a reseller, client or unit), only the terminals of the clients on that branch.',
+    args: { codpessoa: t.arg.int() },
+    resolve: async (_r, { codpessoa }, ctx) => {
+      const me = await ctx.requireUser();
+      const branch = codpessoa != null && codpessoa !== TODOS
+        // a unit's client is among its ancestors; a reseller's clients are in its subtree
+        ? or(sql`${terminais.codpessoacliente} IN ${subtreeOf(codpessoa)}`, sql`${terminais.codpessoacliente} IN ${ancestorsOf(codpessoa)}`)
+        : undefined;
+      const rows = await ctx.db.select().from(terminais).where(and(
+        or(sql`${terminais.codpessoapai} IN ${subtreeOf(me.codpessoa)}`, sql`${terminais.codpessoacliente} IN ${subtreeOf(me.codpessoa)}`),
+        branch,
+      ));
+      return toOptions(rows, (r) => r.codterminal, (r) => r.nome);
+    },
+  }),
+);

@@ -1,0 +1,77 @@
+import { MSG } from '@concilia/domain';
+import type { TestApp } from './harness';
+
+type Row = Record<string, unknown>;
+
+/**
+ * What the generic register suite needs to know of each register: a valid row, a change to it, an
+ * invalid row with the message the user must get, and (when something can depend on a row) how to
+ * make a row that cannot be deleted. A register without a sample fails the suite — on purpose.
+ */
+export type RegisterSample = {
+  insert: Row;
+  update: Row;
+  invalid: { values: Row; message: string };
+  /** a visible row of the demo that other rows depend on, by id */
+  blockedId?: (t: TestApp) => Promise<number>;
+};
+
+export const SAMPLES: Record<string, RegisterSample> = {
+  clientes: {
+    insert: {
+      nome: 'Lanchonete Boa Vista Ltda', nomeabreviado: 'Boa Vista', cnpj: '11444777000161', email: 'contato@boavista.com.br',
+      telefone: '31988887777', status: 'A', cep: '30130010', estado: 'MG', endereco: 'Av. Afonso Pena', numero: '1000',
+      bairro: 'Centro', agencia: '1234', conta: '56789-0', diascliente: 30, exibirusuario: true,
+    },
+    update: { nome: 'Lanchonete Boa Vista Eireli', status: 'I' },
+    invalid: { values: { nome: '', status: 'A' }, message: 'Nome é obrigatório.' },
+    blockedId: async (t) => Number((await t.exec("SELECT codpessoa FROM pessoas WHERE nome = 'Padaria Pão Quente Ltda'"))[0]!.codpessoa),
+  },
+  // Ids below come from the demo seed, which always inserts in the same order: person 3 is Padaria Pão
+  // Quente (a client of Revenda Sul), profile 3 is 'Cliente', screens 1 and 5 are Home and Altera Senha.
+  usuarios: {
+    // No password here: it is write-only, so it could not come back (users.test.ts covers it).
+    insert: {
+      login: 'OLGA.OPERADORA', nome: 'Olga Operadora', email: 'olga@boavista.com.br', validade: '2027-12-31', codperfil: 3,
+      responsavel: 'OLGA OPERADORA', piloto: false, permitido: true,
+    },
+    update: { nome: 'Olga Operadora Souza', validade: '2026-06-30', piloto: true },
+    invalid: { values: { login: 'olga operadora', nome: 'Olga', codperfil: 3 }, message: MSG.usuarioLoginEspacos },
+    // A user who issued an access link for someone else stays in that link's record.
+    blockedId: async (t) => {
+      await t.exec(`INSERT INTO usuarios (login, nome, codperfil, codpessoa)
+        SELECT 'EMISSOR', 'Emissor de Links', codperfil, codpessoa FROM usuarios WHERE login = 'REVENDA'`);
+      await t.exec(`INSERT INTO tokens_acesso (tokenhash, tipo, codusuario, emitidopor, expiraem)
+        SELECT 'hash-de-teste', 'IDSESSION', (SELECT codusuario FROM usuarios WHERE login = 'CLIENTE'), codusuario, now()
+        FROM usuarios WHERE login = 'EMISSOR'`);
+      return Number((await t.exec("SELECT codusuario FROM usuarios WHERE login = 'EMISSOR'"))[0]!.codusuario);
+    },
+  },
+  perfis: {
+    insert: { nome: 'Perfil Operacional', recursos: [1, 5] },
+    update: { nome: 'Perfil Operacional Plus', recursos: [1, 2, 5] },
+    invalid: { values: { nome: 'Sem telas', recursos: [] }, message: 'Telas é obrigatório.' },
+    // A profile of Revenda Sul's own, given to one of its users.
+    blockedId: async (t) => {
+      await t.exec(`INSERT INTO perfis (nome, codpessoacriador) SELECT 'Perfil em uso', codpessoa FROM usuarios WHERE login = 'REVENDA'`);
+      await t.exec(`INSERT INTO usuarios (login, nome, codperfil, codpessoa)
+        SELECT 'EMUSO', 'Perfil em Uso', codperfil, codpessoacriador FROM perfis WHERE nome = 'Perfil em uso'`);
+      return Number((await t.exec("SELECT codperfil FROM perfis WHERE nome = 'Perfil em uso'"))[0]!.codperfil);
+    },
+  },
+  terminais: {
+    insert: {
+      codexterno: '9988776655', nome: 'Boa Vista Caixa 1', vinculo: 'POS', status: 'A', codpessoacliente: 3, codoperadora: null,
+      codexternoconciliador: 'BV-01', ativo: true, datainiciocobranca: '2026-02-01',
+    },
+    update: { nome: 'Boa Vista Caixa Central', vinculo: 'TEF', status: 'I', ativo: false },
+    invalid: { values: { codexterno: '1', nome: '', vinculo: 'POS', status: 'A', codpessoacliente: 3 }, message: 'Nome é obrigatório.' },
+  },
+  taxasAntecipacao: {
+    insert: { nome: 'Antecipação teste', vigenciade: '2026-02-01', vigenciaate: '2026-03-31', taxa: 1.2345 },
+    update: { taxa: 2.5, vigenciaate: '2026-04-30' },
+    invalid: { values: { nome: 'X', vigenciade: '2026-05-01', vigenciaate: '2026-04-01', taxa: 1 }, message: 'A data final não pode ser anterior à inicial.' },
+  },
+};
+
+export { MSG };

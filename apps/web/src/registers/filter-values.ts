@@ -1,0 +1,32 @@
+import { type AnyRegisterDef, TODOS } from '@concilia/domain';
+import { intFromText } from './fields/decimal-text';
+import { filterFields, type Row, scalarOf } from './register-fields';
+
+/** The filter drawer's first values: 'Todos' where a select offers it, empty elsewhere. */
+export function initialFilterValues(def: AnyRegisterDef): Row {
+  return Object.fromEntries(filterFields(def).map(([name, f]) => [name, f.todos ? TODOS : null]));
+}
+
+/**
+ * The filter as <T>Filter takes it: empty entries left out, numeric filters read as integers (empty →
+ * left out, spec part 1 §5), 'Todos' sent as -999 in the field's own type.
+ */
+export function filterVariables(def: AnyRegisterDef, values: Row): Row {
+  const out: Row = {};
+  for (const [name, f] of filterFields(def)) {
+    const v = values[name];
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) continue;
+    const scalar = scalarOf(f);
+    if (v === TODOS) {
+      if (scalar === 'Int') out[name] = TODOS;
+      else if (scalar === 'String') out[name] = String(TODOS);
+      continue;
+    }
+    if (scalar === 'Int') {
+      const n = typeof v === 'number' ? v : intFromText(String(v));
+      if (n !== null) out[name] = n;
+    } else if (scalar === 'String') out[name] = String(v).trim();
+    else out[name] = v;
+  }
+  return out;
+}

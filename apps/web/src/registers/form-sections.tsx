@@ -1,0 +1,54 @@
+import type { FieldDef, AnyRegisterDef } from '@concilia/domain';
+import { Box, Stack, Typography } from '@mui/material';
+import type { Control } from 'react-hook-form';
+import type { Values } from './fields/field-props';
+import { RegisterField } from './fields/register-field';
+import { isRequired } from './form-values';
+import { formFields } from './register-fields';
+
+type Group = { section: string | null; fields: [string, FieldDef][] };
+
+/** Fields in declaration order, gathered under their `section` (in the order sections first appear). */
+export function groupBySection(fields: [string, FieldDef][]): Group[] {
+  const groups: Group[] = [];
+  for (const entry of fields) {
+    const section = entry[1].section ?? null;
+    const group = groups.find((g) => g.section === section) ?? groups[groups.push({ section, fields: [] }) - 1]!;
+    group.fields.push(entry);
+  }
+  return groups;
+}
+
+/**
+ * The side form's fields, one fieldset per declared section. 'readonly' fields (codes given by the
+ * database) appear only when editing, disabled.
+ */
+export function FormSections({ def, control, editing }: { def: AnyRegisterDef; control: Control<Values>; editing: boolean }) {
+  const shown = formFields(def).filter(([, f]) => f.form !== 'readonly' || editing);
+  return (
+    <Stack spacing={2}>
+      {groupBySection(shown).map((g) => (
+        <Box
+          key={g.section ?? ''}
+          component="fieldset"
+          sx={{ border: g.section ? 1 : 0, borderColor: 'divider', borderRadius: 1, p: g.section ? 2 : 0, m: 0, minWidth: 0 }}
+        >
+          {g.section ? <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>{g.section}</Typography> : null}
+          <Stack spacing={2}>
+            {g.fields.map(([name, f]) => (
+              <RegisterField
+                key={name}
+                control={control}
+                name={name}
+                def={f}
+                mode="form"
+                required={isRequired(def, name)}
+                disabled={f.form === 'readonly'}
+              />
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

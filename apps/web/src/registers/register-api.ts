@@ -1,0 +1,80 @@
+import type { OptionItem, RegisterAction, AnyRegisterDef } from '@concilia/domain';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { gql } from '../lib/api-client';
+import { keyOf, type Row } from './register-fields';
+import {
+  actionDocument, deleteDocument, getDocument, listDocument, OPTION_LIST_ARGS, optionListDocument, saveDocument,
+} from './register-operations';
+
+/**
+ * The calls of a register screen. Lists go through react-query so a delete can drop rows from the cached
+ * answer; mutations are plain calls. Form and delete calls are silent: the screen puts their errors where
+ * the user looks (beside a field, or in one summary) instead of one notification per failure.
+ */
+export const listKey = (def: AnyRegisterDef, search: Row | null) => ['register', def.key, 'list', search] as const;
+
+export async function fetchList(def: AnyRegisterDef, search: Row): Promise<Row[]> {
+  const data = await gql<Record<string, Row[]>>(listDocument(def), { values: search });
+  return data[def.ops.list] ?? [];
+}
+
+/** The list for the current search; null means "not searched yet" (skipInitialSearch). */
+export function useRegisterList(def: AnyRegisterDef, search: Row | null) {
+  return useQuery({
+    queryKey: listKey(def, search),
+    queryFn: () => fetchList(def, search ?? {}),
+    enabled: search !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export async function fetchRow(def: AnyRegisterDef, row: Row): Promise<Row | null> {
+  const data = await gql<Record<string, Row | null>>(getDocument(def), { values: { editValues: keyOf(def, row) } });
+  return data[def.ops.get] ?? null;
+}
+
+export async function saveRow(def: AnyRegisterDef, editValues: Row, opts: { insert: boolean; searchValues: Row | null }): Promise<Row> {
+  const values = { editValues, searchValues: opts.searchValues, insert: opts.insert };
+  const data = await gql<Record<string, Row>>(saveDocument(def), { values }, { silent: true });
+  return data[def.ops.save]!;
+}
+
+export async function deleteRow(def: AnyRegisterDef, row: Row): Promise<boolean> {
+  const data = await gql<Record<string, boolean>>(deleteDocument(def), { values: { editValues: keyOf(def, row) } }, { silent: true });
+  return data[def.ops.delete!] === true;
+}
+
+export async function runAction(def: AnyRegisterDef, action: RegisterAction, row: Row): Promise<boolean> {
+  const data = await gql<Record<string, boolean>>(actionDocument(def, action), { values: { editValues: keyOf(def, row) } });
+  return data[action.operation] === true;
+}
+
+/**
+ * An option-list call. A list that follows another field (`optionListArg`) waits until that field has a
+ * value (no cities before a state is picked) and is fetched again when it changes.
+ */
+export function useOptionList(name: string | undefined, arg?: unknown, follows = false) {
+  return useQuery(optionListQuery(name, arg, follows));
+}
+
+const dataOnly = (results: { data?: OptionItem[] }[]) => results.map((r) => r.data ?? []);
+
+/** Several option lists at once (the labels of a table's option columns); the answer keeps its identity while the lists do. */
+export function useOptionLists(names: readonly string[]): OptionItem[][] {
+  return useQueries({ queries: names.map((n) => optionListQuery(n)), combine: dataOnly });
+}
+
+function optionListQuery(name: string | undefined, arg?: unknown, follows = false) {
+  const spec = name ? OPTION_LIST_ARGS[name] : undefined;
+  const given = follows && arg !== null && arg !== undefined && arg !== '';
+  const argValue = spec && given ? (spec.type === 'String' ? String(arg) : Number(arg)) : null;
+  return {
+    queryKey: ['options', name, argValue],
+    queryFn: async () => {
+      const data = await gql<Record<string, OptionItem[]>>(optionListDocument(name!), spec && argValue !== null ? { [spec.name]: argValue } : undefined);
+      return data[name!] ?? [];
+    },
+    enabled: !!name && (!follows || given),
+    staleTime: 5 * 60_000,
+  };
+}

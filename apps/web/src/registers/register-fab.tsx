@@ -1,0 +1,56 @@
+import { MSG } from '@concilia/domain';
+import Add from '@mui/icons-material/Add';
+import Check from '@mui/icons-material/Check';
+import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
+import Login from '@mui/icons-material/Login';
+import MoreVert from '@mui/icons-material/MoreVert';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Refresh from '@mui/icons-material/Refresh';
+import Send from '@mui/icons-material/Send';
+import { SpeedDial, SpeedDialAction, SpeedDialIcon } from '@mui/material';
+import { useState } from 'react';
+import type { FabItem } from './fab-items';
+
+// Icons by the @mui/icons-material name a declared action gives; an explicit map keeps the bundle small.
+const ACTION_ICONS: Record<string, typeof Add> = { Check, Login, PlayArrow, Refresh, Send };
+const iconOf = (item: FabItem) => {
+  if (item.kind === 'add') return <Add />;
+  if (item.kind === 'edit') return <Edit />;
+  if (item.kind === 'delete') return <Delete />;
+  if (item.kind !== 'action') return <PlayArrow />;
+  const Icon = (item.action.icon && ACTION_ICONS[item.action.icon]) || PlayArrow;
+  return <Icon />;
+};
+
+/**
+ * The floating action button of the generic screen. Labels stay visible next to the actions, so a phone
+ * user (no hover) reads them too; it stays open until an action is picked or the user clicks elsewhere.
+ */
+export function RegisterFab({ items, onPick }: { items: FabItem[]; onPick: (item: FabItem) => void }) {
+  const [open, setOpen] = useState(false);
+  if (items.length === 0) return null;
+  return (
+    <SpeedDial
+      ariaLabel={MSG.listaAcoes}
+      icon={items.length === 1 && items[0]!.kind === 'add' ? <SpeedDialIcon /> : <SpeedDialIcon icon={<MoreVert />} />}
+      open={open}
+      // Opens on a click (or keyboard) only: opening on hover made the click that follows close it again.
+      onOpen={(_e, reason) => reason === 'toggle' && setOpen(true)}
+      onClose={(_e, reason) => reason !== 'mouseLeave' && setOpen(false)}
+      sx={{ position: 'fixed', right: 24, bottom: 24 }}
+    >
+      {items.map((item) => (
+        <SpeedDialAction
+          key={item.key}
+          icon={iconOf(item)}
+          onClick={() => {
+            setOpen(false);
+            onPick(item);
+          }}
+          slotProps={{ tooltip: { title: item.label, open: true }, fab: { 'aria-label': item.label } }}
+        />
+      ))}
+    </SpeedDial>
+  );
+}

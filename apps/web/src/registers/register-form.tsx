@@ -1,0 +1,56 @@
+import { MSG, type AnyRegisterDef } from '@concilia/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Stack } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { useNotifier } from '../app/notifications';
+import { useProcessing } from '../app/processing';
+import { showServerError } from '../features/auth/server-errors';
+import type { Values } from './fields/field-props';
+import { FormSections } from './form-sections';
+import { editValuesFor } from './form-values';
+import { saveRow } from './register-api';
+import { formFields, type Row } from './register-fields';
+import type { FormFieldsOverride } from './register-overrides';
+
+type Props = {
+  def: AnyRegisterDef;
+  initial: Values;
+  /** the row being edited, or null for a new one */
+  original: Row | null;
+  searchValues: Row | null;
+  onSaved: (row: Row) => void;
+  FormFields?: FormFieldsOverride;
+};
+
+/**
+ * The side form of a register: react-hook-form with the declaration's zod schema (the one the API uses
+ * too). Server validation issues land on their fields; the success text is the declaration's.
+ */
+export function RegisterForm({ def, initial, original, searchValues, onSaved, FormFields = FormSections }: Props) {
+  const notifier = useNotifier();
+  const processing = useProcessing();
+  const { control, handleSubmit, setError, formState } = useForm<Values, unknown, Values>({
+    resolver: zodResolver(def.schema as never) as never,
+    defaultValues: initial,
+  });
+  const insert = original === null;
+
+  const onValid = async (parsed: Values) => {
+    try {
+      const saved = await processing(saveRow(def, editValuesFor(def, parsed, original), { insert, searchValues }));
+      notifier.success(insert ? def.messages.inserted : def.messages.saved);
+      onSaved(saved);
+    } catch (err) {
+      showServerError(err, { fields: formFields(def).map(([n]) => n), setError, warn: notifier.warning });
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+      <FormFields def={def} control={control} editing={!insert} />
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>{MSG.listaSalvar}</Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import type { RegisterAction, AnyRegisterDef } from '@concilia/domain';
+import { outputFields } from './register-fields';
+
+/**
+ * The GraphQL documents of a register, built from its declaration (Twenty's generateFindManyRecordsQuery
+ * idea) instead of being written per register. Pure functions of the declaration: a server test validates
+ * them against the committed schema.graphql.
+ */
+const selection = (def: AnyRegisterDef) => outputFields(def).map(([name]) => name).join(' ');
+
+/** `query getClientes($values: ClienteFilter) { getClientes(values: $values) { … } }` */
+export function listDocument(def: AnyRegisterDef): string {
+  const op = def.ops.list;
+  return `query ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) { ${selection(def)} } }`;
+}
+
+export function getDocument(def: AnyRegisterDef): string {
+  const op = def.ops.get;
+  return `query ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) { ${selection(def)} } }`;
+}
+
+/** One mutation for insert and update: values.insert says which. */
+export function saveDocument(def: AnyRegisterDef): string {
+  const op = def.ops.save;
+  return `mutation ${op}($values: ${def.typeName}SaveValues!) { ${op}(values: $values) { ${selection(def)} } }`;
+}
+
+export function deleteDocument(def: AnyRegisterDef): string {
+  const op = def.ops.delete;
+  if (!op) throw new Error(`${def.key} declares no delete operation`);
+  return `mutation ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) }`;
+}
+
+/** A declared row action: called once per selected row with that row's key. */
+export function actionDocument(def: AnyRegisterDef, action: RegisterAction): string {
+  const op = action.operation;
+  return `mutation ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) }`;
+}
+
+/**
+ * The argument of option lists that depend on another field. The declaration names only the list and the
+ * field it follows; the argument's GraphQL name and type are the API's, kept here in one place.
+ */
+export const OPTION_LIST_ARGS: Readonly<Record<string, { name: string; type: 'String' | 'Int' | 'Int!' }>> = {
+  listarCidades: { name: 'uf', type: 'String' },
+  listarBandeiras: { name: 'codOperadora', type: 'Int' },
+  getItensProdutosByOperadora: { name: 'codOperadora', type: 'Int!' },
+  listarItensTerminal: { name: 'codpessoa', type: 'Int' },
+  listarItensUnidadesConciliadoras: { name: 'codpessoa', type: 'Int' },
+};
+
+/** `query listarCidades($uf: String) { listarCidades(uf: $uf) { valor label } }` */
+export function optionListDocument(name: string): string {
+  const arg = OPTION_LIST_ARGS[name];
+  if (!arg) return `query ${name} { ${name} { valor label } }`;
+  return `query ${name}($${arg.name}: ${arg.type}) { ${name}(${arg.name}: $${arg.name}) { valor label } }`;
+}

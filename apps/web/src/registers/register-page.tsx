@@ -1,0 +1,132 @@
+import { MSG } from '@concilia/domain';
+import FilterAlt from '@mui/icons-material/FilterAlt';
+import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MRT_RowSelectionState } from 'material-react-table';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
+import { type FabItem, fabItems } from './fab-items';
+import { FilterDrawer } from './filter-drawer';
+import { filterVariables, initialFilterValues } from './filter-values';
+import { FormDrawer } from './form-drawer';
+import { PrintStyles } from './print-styles';
+import { fetchList, listKey, useRegisterList } from './register-api';
+import { RegisterFab } from './register-fab';
+import { filterFields, rowIdOf, type Row } from './register-fields';
+import type { RegisterScreen } from './registry';
+import { RegisterTable } from './table/register-table';
+import { useDeleteRows } from './use-delete-rows';
+import { useRowAction } from './use-row-action';
+
+type Confirm = { message: string; run: () => Promise<void> };
+
+/**
+ * The generic list screen of a register (spec part 1, Generic list screen): title, filter drawer, table,
+ * floating actions, side form and confirmations, all read from the declaration.
+ */
+export function RegisterPage({ screen }: { screen: RegisterScreen }) {
+  const { def } = screen;
+  const queryClient = useQueryClient();
+  // null until the first search of a register that waits for the user's filter
+  const [search, setSearch] = useState<Row | null>(() => (def.skipInitialSearch ? null : filterVariables(def, initialFilterValues(def))));
+  const list = useRegisterList(def, search);
+  const rows = useMemo(() => list.data ?? [], [list.data]);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
+  const [form, setForm] = useState<{ editing: Row | null } | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const deleteRows = useDeleteRows(def, search);
+  const rowAction = useRowAction(def);
+
+  const selected = rows.filter((r) => rowSelection[rowIdOf(def, r)]);
+  // a register without filters has nothing to put in the drawer (unless its first search waits for one)
+  const canFilter = filterFields(def).length > 0 || !!def.skipInitialSearch;
+
+  const runSearch = async (filter: Row): Promise<boolean> => {
+    setSearching(true);
+    try {
+      await queryClient.fetchQuery({ queryKey: listKey(def, filter), queryFn: () => fetchList(def, filter), staleTime: 0 });
+      setSearch(filter);
+      setRowSelection({});
+      return true;
+    } catch {
+      return false; // the shell's error rules have told the user why
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const pick = (item: FabItem) => {
+    if (item.kind === 'add') setForm({ editing: null });
+    else if (item.kind === 'edit') setForm({ editing: selected[0]! });
+    else if (item.kind === 'delete') {
+      const targets = selected;
+      setConfirm({
+        message: targets.length === 1 ? MSG.listaConfirmaExcluirUm : MSG.listaConfirmaExcluirVarios,
+        run: async () => {
+          setRowSelection({});
+          await deleteRows(targets);
+        },
+      });
+    } else if (item.kind === 'action') {
+      const targets = selected;
+      const run = async () => {
+        setRowSelection({});
+        await rowAction(item.action, targets);
+      };
+      if (item.action.confirm) setConfirm({ message: item.action.confirm, run });
+      else void run();
+    }
+  };
+
+  const saved = () => {
+    setForm(null);
+    if (search) void queryClient.invalidateQueries({ queryKey: listKey(def, search) });
+  };
+
+  return (
+    <Box sx={{ pb: 10 }}>
+      <PrintStyles />
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, flexGrow: 1 }}>{def.title}</Typography>
+        {canFilter ? (
+          <Tooltip title={MSG.listaAbrirFiltro}>
+            <IconButton aria-label={MSG.listaAbrirFiltro} onClick={() => setFilterOpen(true)} data-print-hide>
+              <FilterAlt />
+            </IconButton>
+          </Tooltip>
+        ) : null}
+      </Stack>
+      <FilterDrawer def={def} open={filterOpen} searching={searching} onClose={() => setFilterOpen(false)} onSearch={runSearch} />
+      <RegisterTable
+        def={def}
+        rows={rows}
+        loading={list.isFetching}
+        searched={search !== null}
+        rowSelection={rowSelection}
+        onRowSelectionChange={setRowSelection}
+      />
+      <RegisterFab items={fabItems(def, selected.length)} onPick={pick} />
+      <FormDrawer
+        def={def}
+        open={form !== null}
+        editing={form?.editing ?? null}
+        searchValues={search}
+        onClose={() => setForm(null)}
+        onSaved={saved}
+        FormFields={screen.FormFields}
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        message={confirm?.message ?? ''}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          const run = confirm?.run;
+          setConfirm(null);
+          void run?.();
+        }}
+      />
+    </Box>
+  );
+}

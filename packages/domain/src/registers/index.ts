@@ -1,0 +1,14 @@
+import { clientesRegister } from './clientes.resource';
+import { perfisRegister } from './perfis.resource';
+import { taxasAntecipacaoRegister } from './taxas-antecipacao.resource';
+import { terminaisRegister } from './terminais.resource';
+import { usuariosRegister } from './usuarios.resource';
+
+export * from './clientes.resource';
+export * from './perfis.resource';
+export * from './taxas-antecipacao.resource';
+export * from './terminais.resource';
+export * from './usuarios.resource';
+
+/** Every register of the product: the server builds its API from this list, the web its screens. */
+export const REGISTERS = [clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, taxasAntecipacaoRegister] as const;
