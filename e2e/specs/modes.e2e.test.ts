@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { expectText, loginPage } from '../support/app-pages';
+import { expectText, loginPage, signOut } from '../support/app-pages';
 import { startServer, type TestServer } from '../support/test-server';
 import { MSG } from '@concilia/domain';
 
@@ -42,9 +42,7 @@ describe("the 'vis' and 'spc' variants and the pending-registration gate", () =>
     await page.getByTestId('spc-logo').first().waitFor();
 
     // Signing out returns to the variant's own login route.
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: MSG.sair }).click();
-    await page.waitForURL(`${server.url}/spc`);
+    await signOut(page, `${server.url}/spc`);
   });
 
   it("a user with an incomplete registration lands on 'Cadastro Pendente'", async () => {

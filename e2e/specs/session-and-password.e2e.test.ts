@@ -3,7 +3,7 @@ import { MSG } from '@concilia/domain';
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { expectText, field, loginPage, signIn } from '../support/app-pages';
+import { expectText, field, loginPage, signIn, signOut } from '../support/app-pages';
 import { startServer, type TestServer } from '../support/test-server';
 
 describe('session expiry and passwords', () => {
@@ -47,13 +47,9 @@ describe('session expiry and passwords', () => {
     await page.getByRole('button', { name: MSG.alteraSenhaSalvar }).click();
     await expectText(page, MSG.senhaAlterada);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: MSG.sair }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signOut(page, `${server.url}/`);
     await signIn(page, server.url, 'MESTRE', { password: 'Nova_Senha1' });
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: MSG.sair }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signOut(page, `${server.url}/`);
   });
 
   it('resets a forgotten password through the e-mailed link', async () => {

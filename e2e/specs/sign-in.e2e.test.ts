@@ -1,7 +1,7 @@
 import { MSG } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { expectText, loginPage, signIn } from '../support/app-pages';
+import { expectText, loginPage, signIn, signOut } from '../support/app-pages';
 import { engines, startServer, type TestServer } from '../support/test-server';
 
 describe.each(engines())('signing in and out on %s', (engine) => {
@@ -40,10 +40,7 @@ describe.each(engines())('signing in and out on %s', (engine) => {
     await page.reload();
     await page.getByTestId('home-greeting').waitFor();
 
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: MSG.sair }).click();
-    await page.waitForURL(`${server.url}/`);
-    await loginPage(page).submit.waitFor();
+    await signOut(page, `${server.url}/`);
 
     // The session is gone on the server too: the app sends a signed-out visitor back to login.
     await page.goto(`${server.url}/app/home`);

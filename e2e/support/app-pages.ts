@@ -43,3 +43,11 @@ export async function expectText(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ timeout: 15_000 });
   expect(await page.getByText(text).first().isVisible()).toBe(true);
 }
+
+/** Signs out from the user menu and waits until the login page of the variant has loaded. */
+export async function signOut(page: Page, loginUrl: string) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: MSG.sair }).click();
+  await page.waitForURL(loginUrl, { waitUntil: 'load' });
+  await loginPage(page).submit.waitFor();
+}

@@ -76,6 +76,12 @@ describe.each(engines())('requests the API refuses cleanly (%s)', (engine) => {
     expect(errorOf(await t.call('{ getUserInfo { senhahash } }')).message).toMatch(/senhahash/);
   });
 
+  it('a variable that does not fit its input type is bad input, not a server failure', async () => {
+    const r = await t.call('mutation($v: LoginValues) { login(username: "x", password: "y", values: $v) }', { v: { naoExiste: 1 } });
+    expect(errorOf(r).code).toBe('BAD_USER_INPUT');
+    expect(errorOf(r).message).toMatch(/naoExiste/);
+  });
+
   it('a simple (form-like) content type without the CSRF header is refused', async () => {
     const r = await t.fetch({ method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: LOGIN, variables: { username: 'CLIENTE', password: DEMO_PASSWORD } }) });
     expect(r.status).toBe(403);

@@ -1,15 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REGISTERS } from '@concilia/domain';
 import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { OPS } from '../../web/src/lib/operations';
+import {
+  actionDocument, deleteDocument, getDocument, listDocument, optionListDocument, saveDocument,
+} from '../../web/src/registers/register-operations';
 
-// The web client's documents are plain strings typed by hand; this keeps them honest against the
-// committed schema, so a renamed field fails here instead of in a user's browser.
+// The web client's documents are plain strings, typed by hand or built from the declarations; this keeps
+// them honest against the committed schema, so a renamed field fails here instead of in a user's browser.
 const schema = buildSchema(fs.readFileSync(path.resolve(import.meta.dirname, '../schema.graphql'), 'utf8'));
+const errorsOf = (doc: string) => validate(schema, parse(doc)).map((e) => e.message);
 
 describe('web operations match the committed GraphQL schema', () => {
   it.each(Object.entries(OPS))('%s validates', (_name, doc) => {
-    expect(validate(schema, parse(doc.query)).map((e) => e.message)).toEqual([]);
+    expect(errorsOf(doc.query)).toEqual([]);
+  });
+
+  it.each(REGISTERS.map((def) => [def.key, def] as const))('register %s: every document the screen sends validates', (_key, def) => {
+    const docs = [listDocument(def), getDocument(def), saveDocument(def)];
+    if (def.ops.delete) docs.push(deleteDocument(def));
+    for (const action of def.actions ?? []) docs.push(actionDocument(def, action));
+    for (const field of Object.values(def.fields)) if (field.optionList) docs.push(optionListDocument(field.optionList));
+    expect(docs.flatMap(errorsOf)).toEqual([]);
   });
 });

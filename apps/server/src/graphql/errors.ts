@@ -28,6 +28,11 @@ export function makeMaskError(log: Logger) {
     if (error instanceof GraphQLError && !error.originalError) return error;
     const original = error instanceof GraphQLError ? error.originalError : error;
     if (original instanceof AppError) return original;
+    // A GraphQL error inside another (a variable that does not fit its input type) is about the request,
+    // not the server: the caller gets it as bad input.
+    if (original instanceof GraphQLError) {
+      return new GraphQLError(error instanceof GraphQLError ? error.message : original.message, { extensions: { code: 'BAD_USER_INPUT' } });
+    }
     const requestId = requestScope.getStore()?.requestId ?? 'sem-id';
     log.error({ err: original, requestId }, 'unexpected error');
     return new GraphQLError(`${MSG.erroInesperado} ${requestId}.`, {

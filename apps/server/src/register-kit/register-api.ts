@@ -163,44 +163,42 @@ export function registerApi(entry: RegisterEntry): void {
     }),
   );
 
-  if (def.ops.delete) {
-    builder.mutationField(def.ops.delete, (t) =>
+  /**
+   * Delete and the declared actions share one shape: one call per selected row (values.editValues = the
+   * row's key), a row the user may see, the work, one audit line.
+   */
+  function rowMutation(operation: string, acao: string, work: (ctx: Ctx, row: Row, me: SessionUser) => Promise<void>) {
+    builder.mutationField(operation, (t) =>
       t.boolean({
         args: { values: t.arg({ type: types.keyValues, required: true }) },
         resolve: async (_r, { values }, ctx) => {
           const me = await authorize(ctx);
           const existing = await findVisible(ctx, me, (values.editValues as Row)[def.id]);
           if (!existing) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
-          try {
-            await ctx.db.delete(table).where(eq(idCol, existing[def.id]));
-          } catch (err) {
-            const e = dbErrorCode(err);
-            // The database's own words are kept: the client recognises the conflict and says it in pt-BR.
-            if (e.code === FK_VIOLATION) throw new AppError('FK_CONFLICT', e.message ?? 'violates foreign key constraint');
-            throw err;
-          }
-          await audit(ctx.db, { codusuario: me.codusuario, acao: 'EXCLUIR', entidade: def.key, chave: existing[def.id] as number });
+          await work(ctx, existing, me);
+          await audit(ctx.db, { codusuario: me.codusuario, acao, entidade: def.key, chave: existing[def.id] as number });
           return true;
         },
       }),
     );
   }
 
+  if (def.ops.delete) {
+    rowMutation(def.ops.delete, 'EXCLUIR', async (ctx, existing) => {
+      try {
+        await ctx.db.delete(table).where(eq(idCol, existing[def.id]));
+      } catch (err) {
+        const e = dbErrorCode(err);
+        // The database's own words are kept: the client recognises the conflict and says it in pt-BR.
+        if (e.code === FK_VIOLATION) throw new AppError('FK_CONFLICT', e.message ?? 'violates foreign key constraint');
+        throw err;
+      }
+    });
+  }
+
   for (const action of def.actions ?? []) {
     const run = entry.hooks?.actions?.[action.key];
     if (!run) throw new Error(`${def.key}: action ${action.key} has no server hook`);
-    builder.mutationField(action.operation, (t) =>
-      t.boolean({
-        args: { values: t.arg({ type: types.keyValues, required: true }) },
-        resolve: async (_r, { values }, ctx) => {
-          const me = await authorize(ctx);
-          const existing = await findVisible(ctx, me, (values.editValues as Row)[def.id]);
-          if (!existing) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
-          await run(ctx, existing, me);
-          await audit(ctx.db, { codusuario: me.codusuario, acao: action.key, entidade: def.key, chave: existing[def.id] as number });
-          return true;
-        },
-      }),
-    );
+    rowMutation(action.operation, action.key, run);
   }
 }

@@ -99,12 +99,15 @@ export function getState(): AppState {
   return state;
 }
 
-/** Sign-out purges the persisted store but keeps the user's theme choice on this browser. */
+/**
+ * Sign-out purges the persisted store but keeps the user's theme choice on this browser. Its callers
+ * leave the page right after (a full load of the login route), so the screen is not re-rendered first:
+ * a client-side redirect racing the page load would only flash and interrupt it.
+ */
 export function purgeState(): void {
   const theme = state.theme;
   state = { ...initialState, theme };
   try { localStorage.removeItem(STORAGE_KEY); persist(state); } catch { /* ignore */ }
-  subscribers.forEach((f) => f());
 }
 
 export function useAppState<T>(select: (s: AppState) => T): T {

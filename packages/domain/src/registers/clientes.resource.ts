@@ -48,7 +48,7 @@ export const clientesRegister = defineRegister({
   messages: { inserted: 'Registro inserido com sucesso!', saved: 'Registro salvo com sucesso!' },
   fields: {
     codpessoa: { kind: 'number', label: 'Código', form: 'readonly' },
-    codpessoapai: { kind: 'reference', label: 'Revenda', optionList: 'listarItensRevendas', form: false },
+    codpessoapai: { kind: 'reference', label: 'Revenda', form: false },
     nome: { kind: 'text', label: 'Nome', column: true, filter: true, section: 'Identificação', maxLength: 100 },
     nomeabreviado: { kind: 'text', label: 'Nome Abreviado', section: 'Identificação', maxLength: 50 },
     cnpj: { kind: 'cpfCnpj', label: 'CPF/CNPJ', section: 'Identificação' },

@@ -1,7 +1,6 @@
 import { formatCep, formatCpfCnpj, formatPhone, normalizeCpfCnpj, onlyDigits } from '@concilia/domain';
-import { TextField } from '@mui/material';
-import { useController } from 'react-hook-form';
 import type { FieldProps } from './field-props';
+import { MaskedTextField } from './masked-text-field';
 
 type Mask = { format: (stored: string) => string; normalize: (typed: string) => string; max: number };
 
@@ -19,29 +18,26 @@ export const MASKS = {
  * CPF/CNPJ, phone and CEP inputs: typed with their mask, stored without punctuation, so the check-digit
  * rules of the schema and the database see one spelling.
  */
-export function DigitsField({ control, name, label, required, disabled, mask }: FieldProps & { mask: keyof typeof MASKS }) {
-  const { field, fieldState } = useController({ control, name });
+export function DigitsField({ mask, ...props }: FieldProps & { mask: keyof typeof MASKS }) {
   const { format, normalize, max } = MASKS[mask];
-  const stored = typeof field.value === 'string' ? normalize(field.value) : '';
+  const storedOf = (v: unknown) => (typeof v === 'string' ? normalize(v) : '');
+  const toText = (v: unknown) => {
+    const stored = storedOf(v);
+    return stored ? format(stored) : '';
+  };
   return (
-    <TextField
-      fullWidth
-      label={label}
-      required={required}
-      disabled={disabled}
-      name={field.name}
-      value={stored ? format(stored) : ''}
-      onChange={(e) => {
-        let next = normalize(e.target.value).slice(0, max);
+    <MaskedTextField
+      {...props}
+      toText={toText}
+      fromTyped={(raw, current) => {
+        const stored = storedOf(current);
+        let next = normalize(raw).slice(0, max);
         // Backspace over a mask character removes nothing that counts; take the character before it instead.
-        if (next === stored && e.target.value.length < format(stored).length) next = stored.slice(0, -1);
-        field.onChange(next === '' ? null : next);
+        if (next === stored && raw.length < format(stored).length) next = stored.slice(0, -1);
+        const value = next === '' ? null : next;
+        return { text: toText(value), value };
       }}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message}
-      slotProps={{ htmlInput: { inputMode: mask === 'cpfCnpj' ? 'text' : 'numeric' } }}
+      inputMode={mask === 'cpfCnpj' ? 'text' : 'numeric'}
     />
   );
 }

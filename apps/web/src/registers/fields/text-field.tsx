@@ -1,35 +1,27 @@
-import { TextField } from '@mui/material';
-import { useController } from 'react-hook-form';
 import type { FieldProps } from './field-props';
+import { MaskedTextField } from './masked-text-field';
 
 type Props = FieldProps & { type?: 'text' | 'email' | 'password'; maxLength?: number; multiline?: boolean };
+
+const toText = (v: unknown) => (typeof v === 'string' ? v : v == null ? '' : String(v));
+const fromTyped = (raw: string) => ({ text: raw, value: raw });
 
 /**
  * Text, e-mail, password and textarea fields. A textarea with a length limit shows a counter, so the user
  * sees the limit before the schema refuses the text (Parâmetros: 500 characters).
  */
-export function RegisterTextField({ control, name, label, required, disabled, type = 'text', maxLength, multiline }: Props) {
-  const { field, fieldState } = useController({ control, name });
-  const text = typeof field.value === 'string' ? field.value : field.value == null ? '' : String(field.value);
-  const counter = multiline && maxLength ? `${text.length}/${maxLength}` : undefined;
+export function RegisterTextField({ type = 'text', maxLength, multiline, ...props }: Props) {
   return (
-    <TextField
-      fullWidth
-      label={label}
-      required={required}
-      disabled={disabled}
+    <MaskedTextField
+      {...props}
+      toText={toText}
+      fromTyped={fromTyped}
       type={type}
       multiline={multiline}
       minRows={multiline ? 3 : undefined}
-      name={field.name}
-      value={text}
-      onChange={(e) => field.onChange(e.target.value)}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
       autoComplete={type === 'password' ? 'new-password' : undefined}
-      error={!!fieldState.error}
-      helperText={fieldState.error?.message ?? counter}
-      slotProps={{ htmlInput: { maxLength }, formHelperText: counter && !fieldState.error ? { sx: { textAlign: 'right' } } : undefined }}
+      maxLength={maxLength}
+      counter={multiline && maxLength ? (text) => `${text.length}/${maxLength}` : undefined}
     />
   );
 }
