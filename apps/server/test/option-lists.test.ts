@@ -1,5 +1,5 @@
 import { isReferenceSeeded, loadReferenceData, seedReference } from '@concilia/db';
-import { MSG, type OptionItem, TODOS } from '@concilia/domain';
+import { MSG, type OptionItem, OPTION_ALL } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
 
@@ -117,7 +117,7 @@ describe.each(engines())('option lists (%s)', (engine) => {
       expect(labels(all)).toEqual(expect.arrayContaining(['Elo', 'Amex', 'Hipercard', 'Hiper', 'Diners', 'Cabal', 'JCB', 'Sorocred',
         'Banescard', 'Alelo', 'Ticket', 'VR', 'Pluxee (Sodexo)']));
       expect(labels(all)).toEqual(sortedPtBr(labels(all)));
-      expect(await list('listarBandeiras', 'CLIENTE', { codOperadora: TODOS })).toEqual(all);
+      expect(await list('listarBandeiras', 'CLIENTE', { codOperadora: OPTION_ALL })).toEqual(all);
 
       const rede = labels(await list('listarBandeiras', 'CLIENTE', { codOperadora: 2 }));
       expect(rede).toEqual(expect.arrayContaining(['Visa', 'Mastercard', 'Elo', 'Amex', 'Hipercard', 'Diners', 'Cabal', 'JCB']));
@@ -143,7 +143,7 @@ describe.each(engines())('option lists (%s)', (engine) => {
         'Voucher refeição', 'Pix']));
       const rede = labels(await list('getItensProdutosByOperadora', 'CLIENTE', { codOperadora: 2 }));
       expect(rede).not.toContain('Voucher refeição');
-      expect(await list('getItensProdutosByOperadora', 'CLIENTE', { codOperadora: TODOS })).toEqual(all);
+      expect(await list('getItensProdutosByOperadora', 'CLIENTE', { codOperadora: OPTION_ALL })).toEqual(all);
       expect(await list('getItensProdutosByOperadora', 'CLIENTE', { codOperadora: 987654 })).toEqual([]);
     });
   });
@@ -216,7 +216,7 @@ describe.each(engines())('option lists (%s)', (engine) => {
       expect(revenda).toEqual(['Bom Preço - Matriz', 'Pão Quente - Centro', 'Pão Quente - Savassi']);
       const mercado = Number(await pessoa('Mercado Bom Preço Ltda'));
       expect(labels(await list('listarItensUnidadesConciliadoras', 'REVENDA', { codpessoa: mercado }))).toEqual(['Bom Preço - Matriz']);
-      expect(await list('listarItensUnidadesConciliadoras', 'REVENDA', { codpessoa: TODOS })).toHaveLength(3);
+      expect(await list('listarItensUnidadesConciliadoras', 'REVENDA', { codpessoa: OPTION_ALL })).toHaveLength(3);
       const outra = Number(await pessoa('Farmácia Vida Ltda'));
       expect(await list('listarItensUnidadesConciliadoras', 'REVENDA', { codpessoa: outra })).toEqual([]);
     });

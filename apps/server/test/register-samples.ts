@@ -28,7 +28,7 @@ export const SAMPLES: Record<string, RegisterSample> = {
     blockedId: async (t) => Number((await t.exec("SELECT codpessoa FROM pessoas WHERE nome = 'Padaria Pão Quente Ltda'"))[0]!.codpessoa),
   },
   // Ids below come from the demo seed, which always inserts in the same order: person 3 is Padaria Pão
-  // Quente (a client of Revenda Sul), profile 3 is 'Cliente', screens 1 and 5 are Home and Altera Senha.
+  // Quente (a client of Revenda Sul), profile 3 is 'Cliente', screens 1, 2 and 5 are screens the reseller holds.
   usuarios: {
     // No password here: it is write-only, so it could not come back (users.test.ts covers it).
     insert: {

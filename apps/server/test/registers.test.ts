@@ -1,4 +1,4 @@
-import { filterOp, MSG, REGISTERS, TODOS } from '@concilia/domain';
+import { filterOp, MSG, REGISTERS, OPTION_ALL } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteDocument, getDocument, listDocument, saveDocument } from '../../web/src/registers/register-operations';
 import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
@@ -56,7 +56,7 @@ describe.each(engines())('registers (%s)', (engine) => {
           op === 'contains' ? 'zzz-nada-zzz' : op === 'gte' ? '2099-01-01' : op === 'lte' ? '2000-01-01'
           : field.kind === 'percent' ? 99.9999 : field.kind === 'enum' ? (value === 'A' ? 'I' : 'A') : 987654;
         expect((await list({ [name]: miss })).map((r) => r[def.id]), `${name} misses`).not.toContain(saved[def.id]);
-        if (field.todos) expect((await list({ [name]: String(TODOS) })).map((r) => r[def.id]), `${name} Todos`).toContain(saved[def.id]);
+        if (field.todos) expect((await list({ [name]: String(OPTION_ALL) })).map((r) => r[def.id]), `${name} Todos`).toContain(saved[def.id]);
       }
     });
 

@@ -1,10 +1,10 @@
-import { type AnyRegisterDef, TODOS } from '@concilia/domain';
+import { type AnyRegisterDef, OPTION_ALL } from '@concilia/domain';
 import { intFromText } from './fields/decimal-text';
 import { filterFields, type Row, scalarOf } from './register-fields';
 
 /** The filter drawer's first values: 'Todos' where a select offers it, empty elsewhere. */
 export function initialFilterValues(def: AnyRegisterDef): Row {
-  return Object.fromEntries(filterFields(def).map(([name, f]) => [name, f.todos ? TODOS : null]));
+  return Object.fromEntries(filterFields(def).map(([name, f]) => [name, f.todos ? OPTION_ALL : null]));
 }
 
 /**
@@ -17,9 +17,9 @@ export function filterVariables(def: AnyRegisterDef, values: Row): Row {
     const v = values[name];
     if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) continue;
     const scalar = scalarOf(f);
-    if (v === TODOS) {
-      if (scalar === 'Int') out[name] = TODOS;
-      else if (scalar === 'String') out[name] = String(TODOS);
+    if (v === OPTION_ALL) {
+      if (scalar === 'Int') out[name] = OPTION_ALL;
+      else if (scalar === 'String') out[name] = String(OPTION_ALL);
       continue;
     }
     if (scalar === 'Int') {

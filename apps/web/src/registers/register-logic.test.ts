@@ -1,5 +1,5 @@
 import {
-  clientesRegister, MSG, type RegisterAction, taxasAntecipacaoRegister, terminaisRegister, TODOS, usuariosRegister,
+  clientesRegister, MSG, type RegisterAction, taxasAntecipacaoRegister, terminaisRegister, OPTION_ALL, usuariosRegister,
 } from '@concilia/domain';
 import { describe, expect, it } from 'vitest';
 import { formatCell } from './cell-format';
@@ -10,9 +10,9 @@ import { editValuesFor, isRequired, newRowValues } from './form-values';
 
 describe('filter values → <T>Filter', () => {
   it("start at 'Todos' where offered and send it as -999 in the field's type", () => {
-    expect(initialFilterValues(clientesRegister)).toEqual({ nome: null, status: TODOS });
-    expect(filterVariables(clientesRegister, { nome: '  ana ', status: TODOS })).toEqual({ nome: 'ana', status: '-999' });
-    expect(filterVariables(terminaisRegister, { codpessoacliente: TODOS })).toEqual({ codpessoacliente: TODOS });
+    expect(initialFilterValues(clientesRegister)).toEqual({ nome: null, status: OPTION_ALL });
+    expect(filterVariables(clientesRegister, { nome: '  ana ', status: OPTION_ALL })).toEqual({ nome: 'ana', status: '-999' });
+    expect(filterVariables(terminaisRegister, { codpessoacliente: OPTION_ALL })).toEqual({ codpessoacliente: OPTION_ALL });
   });
 
   it('leave empty filters out and read numeric ones as integers', () => {

@@ -31,9 +31,10 @@ const FEATURE_SCREENS = [
   { recurso: 'parametros', nometela: 'Parâmetros', secao: 'Cadastros', icon: 'Settings' },
 ] as const;
 
+// In the Cadastros section the registers come first and the settings page (Parâmetros) closes it.
 export const SCREENS: { recurso: string; nometela: string; secao: string; icon: string }[] = [
-  ...FEATURE_SCREENS,
   ...REGISTERS.map((r) => ({ recurso: r.page, nometela: r.title, secao: r.menuSection, icon: r.menuIcon })),
+  ...FEATURE_SCREENS,
 ];
 // Screens only the maintainer profiles get: the registers and the parameters.
 const REGISTER_PAGES = new Set<string>([...REGISTERS.map((r) => r.page), 'parametros']);

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 /** An option of a select list, as every option-list call answers it. */
 export type OptionItem = { valor: string; label: string };
 
-export const TODOS = -999;
+export const OPTION_ALL = -999;
 
 export type FieldKind =
   | 'text' | 'textarea' | 'email' | 'number' | 'money' | 'percent' | 'date' | 'enum' | 'boolean' | 'reference'

@@ -1,7 +1,7 @@
 import {
   bandeiras, cidades, estados, operadoraBandeiras, operadoraProdutos, operadoras, pessoas, produtos, subtreeOf,
 } from '@concilia/db';
-import { TODOS } from '@concilia/domain';
+import { OPTION_ALL } from '@concilia/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder';
 import { OptionItemRef, toOptions } from './option-item';
@@ -12,7 +12,7 @@ import { OptionItemRef, toOptions } from './option-item';
  * A code argument that is null or 'Todos' (-999) means "no restriction".
  */
 
-const given = (n: number | null | undefined): n is number => n !== null && n !== undefined && n !== TODOS;
+const given = (n: number | null | undefined): n is number => n !== null && n !== undefined && n !== OPTION_ALL;
 
 /** Fewest characters of a city search across states, and most cities it answers. */
 export const BUSCA_CIDADE_MIN = 3;

@@ -1,4 +1,4 @@
-import { MSG, TODOS } from '@concilia/domain';
+import { MSG, OPTION_ALL } from '@concilia/domain';
 import { describe, expect, it } from 'vitest';
 import { selectOptions, valueFromOption } from './select-options';
 
@@ -20,7 +20,7 @@ describe('select lists (spec part 1 §5)', () => {
   it('give references as numbers, booleans as booleans, Todos as -999 and Selecione as null', () => {
     expect(valueFromOption('12', 'int')).toBe(12);
     expect(valueFromOption('false', 'boolean')).toBe(false);
-    expect(valueFromOption('-999', 'string')).toBe(TODOS);
+    expect(valueFromOption('-999', 'string')).toBe(OPTION_ALL);
     expect(valueFromOption('', 'int')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { MSG, type OptionItem, TODOS } from '@concilia/domain';
+import { MSG, type OptionItem, OPTION_ALL } from '@concilia/domain';
 
 /**
  * Select lists of spec part 1 §5: empty values are dropped, an empty 'Selecione' is offered unless the
@@ -9,7 +9,7 @@ export type SelectOption = { value: string; label: string };
 
 export function selectOptions(items: readonly OptionItem[], { required = false, todos = false } = {}): SelectOption[] {
   const real = items.filter((i) => i.valor !== '' && i.valor != null).map((i) => ({ value: String(i.valor), label: i.label }));
-  if (todos) return [{ value: String(TODOS), label: MSG.campoTodos }, ...real];
+  if (todos) return [{ value: String(OPTION_ALL), label: MSG.campoTodos }, ...real];
   return required ? real : [{ value: '', label: MSG.campoSelecione }, ...real];
 }
 
@@ -24,7 +24,7 @@ type ValueKind = 'string' | 'int' | 'boolean';
 /** The form value of a picked option: references are numbers, booleans booleans, 'Todos' is -999. */
 export function valueFromOption(s: string, kind: ValueKind): unknown {
   if (s === '') return null;
-  if (s === String(TODOS)) return TODOS;
+  if (s === String(OPTION_ALL)) return OPTION_ALL;
   if (kind === 'int') return Number(s);
   if (kind === 'boolean') return s === 'true';
   return s;
