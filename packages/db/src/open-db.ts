@@ -37,6 +37,9 @@ export async function openDb(target: string, opts: { migrate?: boolean; loadData
   const runMigrations = opts.migrate ?? true;
   if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // An idle connection the server ends (restart, failover, a database dropped by an admin) must not
+    // take the process down: the pool discards it and the next query opens a new one.
+    pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     if (runMigrations) await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, engine: 'postgres', pool, close: () => pool.end() };
