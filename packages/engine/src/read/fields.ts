@@ -1,0 +1,171 @@
+import { type BusinessDate, type Centavos, isBusinessDate } from '@concilia/domain';
+import type { CardRef } from '../model';
+
+/**
+ * Field decoders for the layouts' types (formats/layouts.md §0). Each one reads text the parser has cut from
+ * a line and either returns the value or throws a LineError naming the line, the field and the reason in
+ * pt-BR: `Linha 12: valor bruto não numérico ("12A4")`.
+ */
+export class LineError extends Error {
+  constructor(
+    readonly line: number,
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`Linha ${line}: ${field} ${reason}`);
+    this.name = 'LineError';
+  }
+}
+
+/** Positions as the manuals number them: 1-based, inclusive. A short line gives a short or empty string. */
+export function slice(text: string, start: number, end: number): string {
+  return text.slice(start - 1, end);
+}
+
+/** An alphanumeric field: trimmed text, '' when blank. */
+export function alpha(raw: string): string {
+  return raw.trim();
+}
+
+/** An alphanumeric field that is null when blank. */
+export function alphaOrNull(raw: string): string | null {
+  const t = raw.trim();
+  return t === '' ? null : t;
+}
+
+const DIGITS = /^\d+$/;
+
+function shown(raw: string): string {
+  return `("${raw}")`;
+}
+
+/** N: zero-filled digits → number. Blank is an error (the field is required). */
+export function num(raw: string, line: number, field: string): number {
+  const t = raw.trim();
+  if (t === '') throw new LineError(line, field, 'ausente');
+  if (!DIGITS.test(t)) throw new LineError(line, field, `não numérico ${shown(raw)}`);
+  const n = Number(t);
+  if (!Number.isSafeInteger(n)) throw new LineError(line, field, `fora do intervalo ${shown(raw)}`);
+  return n;
+}
+
+/** N used as a key (PV, RV, NSU): digits kept as text with their leading zeros. */
+export function numericKey(raw: string, line: number, field: string): string {
+  const t = raw.trim();
+  if (t === '') throw new LineError(line, field, 'ausente');
+  if (!DIGITS.test(t)) throw new LineError(line, field, `não numérico ${shown(raw)}`);
+  return t;
+}
+
+export interface AmountOptions {
+  /** implied decimal digits of the V(n,d) field; 2 unless told */
+  decimals?: number;
+  /** the S field that belongs to the amount: '+', '-' (a blank sign reads as '+') */
+  sign?: string;
+}
+
+/**
+ * V(n,d) → centavos, from the digits as text (never parseFloat). With more than 2 decimals the extra
+ * digits must be zero, since centavos cannot hold them.
+ */
+export function amount(raw: string, line: number, field: string, options: AmountOptions = {}): Centavos {
+  const decimals = options.decimals ?? 2;
+  const t = raw.trim();
+  if (t === '') throw new LineError(line, field, 'ausente');
+  if (!DIGITS.test(t)) throw new LineError(line, field, `não numérico ${shown(raw)}`);
+  let digits = t;
+  if (decimals > 2) {
+    const extra = digits.slice(-(decimals - 2)).padStart(decimals - 2, '0');
+    if (/[1-9]/.test(extra)) throw new LineError(line, field, `com fração de centavo ${shown(raw)}`);
+    digits = digits.slice(0, -(decimals - 2)) || '0';
+  } else if (decimals < 2) {
+    digits = digits + '0'.repeat(2 - decimals);
+  }
+  const c = Number(digits);
+  if (!Number.isSafeInteger(c)) throw new LineError(line, field, `fora do intervalo ${shown(raw)}`);
+  let negative = false;
+  if (options.sign !== undefined) {
+    const s = options.sign.trim();
+    if (s === '-') negative = true;
+    else if (s !== '+' && s !== '') throw new LineError(line, field, `com sinal inválido ${shown(options.sign)}`);
+  }
+  return negative && c !== 0 ? -c : c;
+}
+
+export type DateLayout = 'DDMMAAAA' | 'AAAAMMDD' | 'AAMMDD';
+
+const DATE_LENGTH: Record<DateLayout, number> = { DDMMAAAA: 8, AAAAMMDD: 8, AAMMDD: 6 };
+
+function toYmd(t: string, layout: DateLayout): [string, string, string] {
+  switch (layout) {
+    case 'DDMMAAAA':
+      return [t.slice(4, 8), t.slice(2, 4), t.slice(0, 2)];
+    case 'AAAAMMDD':
+      return [t.slice(0, 4), t.slice(4, 6), t.slice(6, 8)];
+    case 'AAMMDD':
+      // two-digit years of these files are all 20xx
+      return [`20${t.slice(0, 2)}`, t.slice(2, 4), t.slice(4, 6)];
+  }
+}
+
+/** A date in one of the layouts' formats → 'YYYY-MM-DD'. Blank or all zeros is an error. */
+export function date(raw: string, line: number, field: string, layout: DateLayout): BusinessDate {
+  const d = dateOrNull(raw, line, field, layout);
+  if (d === null) throw new LineError(line, field, `ausente ${shown(raw)}`);
+  return d;
+}
+
+/** Like `date`, but blank or all zeros (the files' "no date") gives null. */
+export function dateOrNull(raw: string, line: number, field: string, layout: DateLayout): BusinessDate | null {
+  const t = raw.trim();
+  if (t === '' || /^0+$/.test(t)) return null;
+  if (t.length !== DATE_LENGTH[layout] || !DIGITS.test(t)) {
+    throw new LineError(line, field, `não é uma data ${layout} ${shown(raw)}`);
+  }
+  const [y, m, d] = toYmd(t, layout);
+  const iso = `${y}-${m}-${d}`;
+  if (!isBusinessDate(iso)) throw new LineError(line, field, `inválida ${shown(raw)}`);
+  return iso;
+}
+
+/** HHMMSS → 'HH:MM:SS'; blank gives null. */
+export function timeOrNull(raw: string, line: number, field: string): string | null {
+  const t = raw.trim();
+  if (t === '') return null;
+  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(t);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3]) > 59) {
+    throw new LineError(line, field, `não é uma hora HHMMSS ${shown(raw)}`);
+  }
+  return `${m[1]}:${m[2]}:${m[3]}`;
+}
+
+/** A masked card ('409600XXXXXX8666', '603689*********2099'): BIN = leading 6 digits, last 4 digits. */
+export function card(raw: string): CardRef | null {
+  const masked = raw.trim();
+  if (masked === '' || /^0+$/.test(masked)) return null;
+  const bin = /^\d{6}/.exec(masked)?.[0] ?? null;
+  const last4 = /\d{4}$/.exec(masked)?.[0] ?? null;
+  return { masked, bin, last4 };
+}
+
+/** Throws when a fixed-width line is shorter than the last position the parser needs. */
+export function requireLength(text: string, minLength: number, line: number, recordType: string): void {
+  if (text.length < minLength) {
+    throw new LineError(
+      line,
+      `registro ${recordType}`,
+      `com ${text.length} posições, esperado ao menos ${minLength} (linha truncada?)`,
+    );
+  }
+}
+
+/** Throws when a delimited line has fewer columns than the record needs. */
+export function requireColumns(columns: readonly string[], min: number, line: number, recordType: string): void {
+  if (columns.length < min) {
+    throw new LineError(
+      line,
+      `registro ${recordType}`,
+      `com ${columns.length} colunas, esperado ao menos ${min} (linha truncada?)`,
+    );
+  }
+}
