@@ -2,10 +2,11 @@ import type {
   AdjustmentRecord, Coded, FileHeader, FileTrailer, InstallmentForecastRecord, ParsedItem, SaleRecord, SummaryRecord,
 } from '../model';
 import {
-  LineError, alpha, alphaOrNull, amount, card, date, dateOrNull, num, numericKey, requireLength, slice, timeOrNull,
+  alpha, alphaOrNull, amount, card, date, dateOrNull, num, numericKey, requireLength, slice, timeOrNull,
 } from '../read/fields';
 import type { TextLine } from '../read/lines';
 import { checkTotals } from '../read/totals';
+import { type OpenRv, RedeReader, lineErrorItem, readWith } from './rede-parser-base';
 import { adjustmentReason, capture, creditBrand, eevcStatus, product } from './rede.codes';
 
 /**
@@ -31,12 +32,7 @@ interface Sums {
 
 const zeroSums = (): Sums => ({ gross: 0, revolving: 0, installments: 0, rejected: 0, fee: 0, net: 0, acceptedCvs: 0, rejectedCvs: 0 });
 
-interface OpenRv {
-  summary: SummaryRecord;
-  cvCount: number;
-  gross: number;
-  fee: number;
-  net: number;
+interface EevcRv extends OpenRv {
   /** 014 lines of this RV, held until the plan ends so each can carry the plan's installment total */
   plan: (InstallmentForecastRecord | { kind: 'error'; line: number; message: string })[];
 }
@@ -44,94 +40,71 @@ interface OpenRv {
 /** CV record type → the RV type that says its product. */
 const CV_PRODUCT: Record<string, string> = { '008': '006', '012': '010' };
 
-class EevcReader {
-  private records = 0;
-  private header: FileHeader | null = null;
-  private trailerLine = 0;
+class EevcReader extends RedeReader<string, EevcRv> {
   private matrices = 0;
   private file = zeroSums();
   private matrix = zeroSums();
-  private rv: OpenRv | null = null;
-  private pendingSale: SaleRecord | null = null;
-  private lastLine = 0;
 
-  push({ line, text }: TextLine): ParsedItem[] {
-    this.lastLine = line;
-    if (text.trim() === '') return [];
-    this.records++;
-    const out: ParsedItem[] = [];
-    const type = text.slice(0, 3);
-
-    if ((type === '034' || type === '035') && this.pendingSale) {
-      this.mergeComplement(this.pendingSale, line, text, type, out);
-      return out;
-    }
-    this.flushSale(out);
-    if (type === '014') {
-      this.planLine(line, text, out);
-      return out;
-    }
-    this.flushPlan(out);
-
-    if (this.trailerLine > 0) {
-      out.push({ kind: 'error', line, message: `Linha ${line}: registro ${type} após o trailer 028 (linha ${this.trailerLine})` });
-      return out;
-    }
-    if (this.records === 1 && type !== '002') {
-      out.push({ kind: 'error', line, message: `Linha ${line}: esperado o cabeçalho 002 do EEVC, encontrado registro "${type}"` });
-    }
-    try {
-      switch (type) {
-        case '002':
-          out.push(this.readHeader(line, text));
-          break;
-        case '004':
-          this.closeRv(out);
-          this.matrices++;
-          this.matrix = zeroSums();
-          break;
-        case '006':
-        case '010':
-        case '016':
-          this.closeRv(out);
-          out.push(this.readRv(line, text, type));
-          break;
-        case '008':
-        case '012':
-          this.pendingSale = this.readCv(line, text, type);
-          break;
-        case '011':
-          out.push(this.readAdjustment(line, text));
-          break;
-        case '026':
-          this.closeRv(out);
-          this.checkMatrix(line, text, out);
-          break;
-        case '028':
-          this.closeRv(out);
-          this.trailerLine = line;
-          this.checkTrailer(line, text, out);
-          break;
-        default:
-          break; // unknown or not yet transcribed record type: skipped
-      }
-    } catch (e) {
-      if (!(e instanceof LineError)) throw e;
-      out.push({ kind: 'error', line: e.line, message: e.message });
-    }
-    return out;
+  constructor() {
+    super('EEVC', '002', 'trailer 028', ['034', '035']);
   }
 
-  end(): ParsedItem[] {
-    const out: ParsedItem[] = [];
-    this.flushSale(out);
-    this.flushPlan(out);
-    this.closeRv(out);
-    if (this.records === 0) out.push({ kind: 'error', line: 0, message: 'Arquivo vazio: nenhum registro' });
-    else if (this.trailerLine === 0) {
-      out.push({ kind: 'error', line: this.lastLine, message: `Linha ${this.lastLine}: arquivo termina sem o trailer 028 (arquivo truncado?)` });
+  protected split(text: string): string {
+    return text;
+  }
+
+  protected typeOf(text: string): string {
+    return text.slice(0, 3);
+  }
+
+  /** 014 lines join the open RV's plan; any other record ends that plan. */
+  protected override beforeRecord(line: number, text: string, type: string, out: ParsedItem[]): boolean {
+    if (type === '014') {
+      this.planLine(line, text, out);
+      return true;
     }
-    return out;
+    this.flushPlan(out);
+    return false;
+  }
+
+  protected override beforeEnd(out: ParsedItem[]): void {
+    this.flushPlan(out);
+  }
+
+  protected record(line: number, text: string, type: string, out: ParsedItem[]): void {
+    switch (type) {
+      case '002':
+        out.push(this.readHeader(line, text));
+        break;
+      case '004':
+        this.closeRv(out);
+        this.matrices++;
+        this.matrix = zeroSums();
+        break;
+      case '006':
+      case '010':
+      case '016':
+        this.closeRv(out);
+        out.push(this.readRv(line, text, type));
+        break;
+      case '008':
+      case '012':
+        this.holdSale(this.readCv(line, text, type));
+        break;
+      case '011':
+        out.push(this.readAdjustment(line, text));
+        break;
+      case '026':
+        this.closeRv(out);
+        this.checkMatrix(line, text, out);
+        break;
+      case '028':
+        this.trailerAt(line, out);
+        this.checkTrailer(line, text, out);
+        break;
+      default:
+        break; // unknown or not yet transcribed record type: skipped
+    }
   }
 
   private readHeader(line: number, text: string): FileHeader {
@@ -224,32 +197,17 @@ class EevcReader {
       if (accepted) s.acceptedCvs++;
       else s.rejectedCvs++;
     }
-    if (rv && accepted) {
-      rv.cvCount++;
-      rv.gross += sale.gross;
-      rv.fee += sale.fee;
-      rv.net += sale.net;
-    }
+    if (rv && accepted) RedeReader.addCv(rv, sale);
     return sale;
   }
 
-  private mergeComplement(sale: SaleRecord, line: number, text: string, type: string, out: ParsedItem[]): void {
-    try {
-      const batchId = numericKey(slice(text, 13, 21), line, 'número do RV');
-      const nsu = alpha(slice(text, 61, 72));
-      // NSU is zeros for manual sales: then the RV, date and value must identify the CV
-      const sameSale = batchId === sale.batchId && (/^0*$/.test(nsu) ? amount(slice(text, 30, 44), line, 'valor') === sale.gross : nsu === sale.nsu);
-      if (sameSale) sale.tid = alphaOrNull(slice(text, 79, 98));
-      else out.push({ kind: 'error', line, message: `Linha ${line}: complemento ${type} não corresponde ao CV da linha ${sale.line}` });
-    } catch (e) {
-      if (!(e instanceof LineError)) throw e;
-      out.push({ kind: 'error', line: e.line, message: e.message });
-    }
-  }
-
-  private flushSale(out: ParsedItem[]): void {
-    if (this.pendingSale) out.push(this.pendingSale);
-    this.pendingSale = null;
+  protected mergeComplement(sale: SaleRecord, line: number, text: string, type: string, out: ParsedItem[]): void {
+    const batchId = numericKey(slice(text, 13, 21), line, 'número do RV');
+    const nsu = alpha(slice(text, 61, 72));
+    // NSU is zeros for manual sales: then the RV, date and value must identify the CV
+    const sameSale = batchId === sale.batchId && (/^0*$/.test(nsu) ? amount(slice(text, 30, 44), line, 'valor') === sale.gross : nsu === sale.nsu);
+    if (sameSale) sale.tid = alphaOrNull(slice(text, 79, 98));
+    else out.push({ kind: 'error', line, message: `Linha ${line}: complemento ${type} não corresponde ao CV da linha ${sale.line}` });
   }
 
   private planLine(line: number, text: string, out: ParsedItem[]): void {
@@ -277,8 +235,7 @@ class EevcReader {
       if (rv?.summary.batchId === batchId) rv.plan.push(forecast);
       else out.push(forecast); // a plan line without its RV: kept, without the plan's total
     } catch (e) {
-      if (!(e instanceof LineError)) throw e;
-      const err = { kind: 'error' as const, line: e.line, message: e.message };
+      const err = lineErrorItem(e);
       if (rv) rv.plan.push(err);
       else out.push(err);
     }
@@ -294,20 +251,6 @@ class EevcReader {
       out.push(item);
     }
     rv.plan = [];
-  }
-
-  private closeRv(out: ParsedItem[]): void {
-    const rv = this.rv;
-    if (!rv) return;
-    this.rv = null;
-    const s = rv.summary;
-    const err = checkTotals(s.line, `RV ${s.batchId} (registro ${s.recordType})`, [
-      { name: 'quantidade de CVs', declared: s.saleCount, read: rv.cvCount },
-      { name: 'valor bruto', declared: s.gross, read: rv.gross, money: true },
-      { name: 'valor do desconto', declared: s.fee, read: rv.fee, money: true },
-      { name: 'valor líquido', declared: s.net, read: rv.net, money: true },
-    ]);
-    if (err) out.push(err);
   }
 
   private checkMatrix(line: number, text: string, out: ParsedItem[]): void {
@@ -350,12 +293,7 @@ class EevcReader {
       { name: 'total líquido', declared: trailer.net, read: f.net, money: true },
       { name: 'quantidade de CVs aceitos', declared: trailer.saleCount, read: f.acceptedCvs },
     ]);
-    const pv = alpha(slice(text, 14, 22));
-    if (this.header && pv !== this.header.merchantId) {
-      out.push({ kind: 'error', line, message: `Linha ${line}: trailer 028 do PV ${pv}, cabeçalho do PV ${this.header.merchantId}` });
-    }
-    if (err) out.push(err);
-    out.push(trailer);
+    this.emitTrailer(line, trailer, alpha(slice(text, 14, 22)), err, out);
   }
 
   private readAdjustment(line: number, text: string): AdjustmentRecord {
@@ -387,7 +325,5 @@ const unknownCode: Coded = { code: '', name: null };
 
 /** Parses an EEVC file from its lines (see `readLines`). Yields items one by one, in line order. */
 export async function* parseEevc(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
-  const reader = new EevcReader();
-  for await (const l of lines) yield* reader.push(l);
-  yield* reader.end();
+  yield* readWith(new EevcReader(), lines);
 }

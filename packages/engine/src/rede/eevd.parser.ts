@@ -7,6 +7,7 @@ import {
 } from '../read/fields';
 import type { TextLine } from '../read/lines';
 import { type TotalCheck, checkTotals } from '../read/totals';
+import { RedeReader, readWith } from './rede-parser-base';
 import { adjustmentReason, capture, correctionKind, debitBrand, eevdStatus, product } from './rede.codes';
 
 /**
@@ -32,101 +33,59 @@ interface Sums {
 
 const zeroSums = (): Sums => ({ rvs: 0, cvs: 0, gross: 0, fee: 0, net: 0, preGross: 0, preFee: 0, preNet: 0 });
 
-interface OpenRv {
-  summary: SummaryRecord;
-  cvCount: number;
-  gross: number;
-  fee: number;
-  net: number;
-}
-
 /** 1-based column n of a split line ('' when missing). */
 const col = (cols: readonly string[], n: number): string => cols[n - 1] ?? '';
 
-class EevdReader {
-  private records = 0;
-  private header: FileHeader | null = null;
-  private trailerLine = 0;
-  private lastLine = 0;
+class EevdReader extends RedeReader<string[]> {
   private file = zeroSums();
   private matrix = zeroSums();
   private byPv = new Map<string, Sums>();
-  private rv: OpenRv | null = null;
-  private pendingSale: SaleRecord | null = null;
 
-  push({ line, text }: TextLine): ParsedItem[] {
-    this.lastLine = line;
-    if (text.trim() === '') return [];
-    this.records++;
-    const out: ParsedItem[] = [];
-    const cols = text.split(',');
-    const type = col(cols, 1).trim();
-
-    if (type === '13' && this.pendingSale) {
-      this.mergeComplement(this.pendingSale, line, cols, out);
-      return out;
-    }
-    if (this.pendingSale) out.push(this.pendingSale);
-    this.pendingSale = null;
-
-    if (this.trailerLine > 0) {
-      out.push({ kind: 'error', line, message: `Linha ${line}: registro ${type} após o total do arquivo 04 (linha ${this.trailerLine})` });
-      return out;
-    }
-    if (this.records === 1 && type !== '00') {
-      out.push({ kind: 'error', line, message: `Linha ${line}: esperado o cabeçalho 00 do EEVD, encontrado registro "${type}"` });
-    }
-    try {
-      switch (type) {
-        case '00':
-          out.push(this.readHeader(line, cols));
-          break;
-        case '01':
-          this.closeRv(out);
-          out.push(this.readRv(line, cols));
-          break;
-        case '05':
-          this.pendingSale = this.readCv(line, cols);
-          break;
-        case '08':
-          out.push(this.readCancellation(line, cols));
-          break;
-        case '09':
-          out.push(this.readSettlement(line, cols));
-          break;
-        case '11':
-          out.push(this.readNetAdjustment(line, cols));
-          break;
-        case '02':
-        case '03':
-          this.closeRv(out);
-          this.checkTotalsRecord(line, cols, type, out);
-          break;
-        case '04':
-          this.closeRv(out);
-          this.trailerLine = line;
-          this.checkTrailer(line, cols, out);
-          break;
-        default:
-          break; // unknown or not yet read record type: skipped
-      }
-    } catch (e) {
-      if (!(e instanceof LineError)) throw e;
-      out.push({ kind: 'error', line: e.line, message: e.message });
-    }
-    return out;
+  constructor() {
+    super('EEVD', '00', 'total do arquivo 04', ['13']);
   }
 
-  end(): ParsedItem[] {
-    const out: ParsedItem[] = [];
-    if (this.pendingSale) out.push(this.pendingSale);
-    this.pendingSale = null;
-    this.closeRv(out);
-    if (this.records === 0) out.push({ kind: 'error', line: 0, message: 'Arquivo vazio: nenhum registro' });
-    else if (this.trailerLine === 0) {
-      out.push({ kind: 'error', line: this.lastLine, message: `Linha ${this.lastLine}: arquivo termina sem o total do arquivo 04 (arquivo truncado?)` });
+  protected split(text: string): string[] {
+    return text.split(',');
+  }
+
+  protected typeOf(cols: string[]): string {
+    return col(cols, 1).trim();
+  }
+
+  protected record(line: number, cols: string[], type: string, out: ParsedItem[]): void {
+    switch (type) {
+      case '00':
+        out.push(this.readHeader(line, cols));
+        break;
+      case '01':
+        this.closeRv(out);
+        out.push(this.readRv(line, cols));
+        break;
+      case '05':
+        this.holdSale(this.readCv(line, cols));
+        break;
+      case '08':
+        out.push(this.readCancellation(line, cols));
+        break;
+      case '09':
+        out.push(this.readSettlement(line, cols));
+        break;
+      case '11':
+        out.push(this.readNetAdjustment(line, cols));
+        break;
+      case '02':
+      case '03':
+        this.closeRv(out);
+        this.checkTotalsRecord(line, cols, type, out);
+        break;
+      case '04':
+        this.trailerAt(line, out);
+        this.checkTrailer(line, cols, out);
+        break;
+      default:
+        break; // unknown or not yet read record type: skipped
     }
-    return out;
   }
 
   private readHeader(line: number, cols: string[]): FileHeader {
@@ -215,16 +174,11 @@ class EevdReader {
       creditDate: dateOrNull(col(cols, 11), line, 'data de crédito', 'DDMMAAAA'),
     };
     for (const s of this.sums(sale.merchantId)) s.cvs++;
-    if (rv) {
-      rv.cvCount++;
-      rv.gross += sale.gross;
-      rv.fee += sale.fee;
-      rv.net += sale.net;
-    }
+    if (rv) RedeReader.addCv(rv, sale);
     return sale;
   }
 
-  private mergeComplement(sale: SaleRecord, line: number, cols: string[], out: ParsedItem[]): void {
+  protected mergeComplement(sale: SaleRecord, line: number, cols: string[], _type: string, out: ParsedItem[]): void {
     if (alpha(col(cols, 3)) === sale.batchId && alpha(col(cols, 7)) === sale.nsu) sale.tid = alphaOrNull(col(cols, 8));
     else out.push({ kind: 'error', line, message: `Linha ${line}: complemento 13 não corresponde ao CV da linha ${sale.line}` });
   }
@@ -313,20 +267,6 @@ class EevdReader {
     return [this.file, this.matrix, s];
   }
 
-  private closeRv(out: ParsedItem[]): void {
-    const rv = this.rv;
-    if (!rv) return;
-    this.rv = null;
-    const s = rv.summary;
-    const err = checkTotals(s.line, `RV ${s.batchId} (registro 01)`, [
-      { name: 'quantidade de CVs', declared: s.saleCount, read: rv.cvCount },
-      { name: 'valor bruto', declared: s.gross, read: rv.gross, money: true },
-      { name: 'valor do desconto', declared: s.fee, read: rv.fee, money: true },
-      { name: 'valor líquido', declared: s.net, read: rv.net, money: true },
-    ]);
-    if (err) out.push(err);
-  }
-
   /**
    * 02/03/04 columns 3–10. Whether the totals include pre-dated summaries is not documented [?]: a declared
    * amount equal to the sum without pre-dated summaries is accepted as well.
@@ -375,18 +315,11 @@ class EevdReader {
       ...this.amountChecks(line, cols, f),
       { name: 'quantidade de registros', declared: trailer.recordCount, read: this.records },
     ]);
-    const pv = alpha(col(cols, 2));
-    if (this.header && pv !== this.header.merchantId) {
-      out.push({ kind: 'error', line, message: `Linha ${line}: total do arquivo 04 do PV ${pv}, cabeçalho do PV ${this.header.merchantId}` });
-    }
-    if (err) out.push(err);
-    out.push(trailer);
+    this.emitTrailer(line, trailer, alpha(col(cols, 2)), err, out);
   }
 }
 
 /** Parses an EEVD file from its lines (see `readLines`). Yields items one by one, in line order. */
 export async function* parseEevd(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
-  const reader = new EevdReader();
-  for await (const l of lines) yield* reader.push(l);
-  yield* reader.end();
+  yield* readWith(new EevdReader(), lines);
 }
