@@ -1,5 +1,5 @@
 import { type Db, subtreeOf } from '@concilia/db';
-import { type FieldDef, filterOp, MSG, OPTION_ALL } from '@concilia/domain';
+import { type FieldDef, filterOp, MSG, isGiven } from '@concilia/domain';
 import { and, asc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -69,7 +69,7 @@ export function registerApi(entry: RegisterEntry): void {
     const where: SQL[] = [];
     for (const [name, f] of filterFields(def)) {
       const v = values?.[name];
-      if (v === null || v === undefined || v === '' || v === OPTION_ALL || v === String(OPTION_ALL)) continue;
+      if (!isGiven(v)) continue;
       const c = col(name);
       const op = filterOp(f);
       if (op === 'contains') where.push(ilike(c, `%${escapeLike(String(v))}%`));

@@ -1,5 +1,5 @@
 import { ancestorsOf, perfis, pessoas, recursos, subtreeOf, terminais } from '@concilia/db';
-import { OPTION_ALL } from '@concilia/domain';
+import { isGiven } from '@concilia/domain';
 import { and, or, sql } from 'drizzle-orm';
 import { OptionItemRef, toOptions } from '../features/options/option-item';
 import { builder } from '../graphql/builder';
@@ -52,7 +52,7 @@ builder.queryField('listarItensTerminal', (t) =>
     args: { codpessoa: t.arg.int() },
     resolve: async (_r, { codpessoa }, ctx) => {
       const me = await ctx.requireUser();
-      const branch = codpessoa != null && codpessoa !== OPTION_ALL
+      const branch = isGiven(codpessoa)
         // a unit's client is among its ancestors; a reseller's clients are in its subtree
         ? or(sql`${terminais.codpessoacliente} IN ${subtreeOf(codpessoa)}`, sql`${terminais.codpessoacliente} IN ${ancestorsOf(codpessoa)}`)
         : undefined;

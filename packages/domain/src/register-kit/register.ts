@@ -12,6 +12,10 @@ export type OptionItem = { valor: string; label: string };
 
 export const OPTION_ALL = -999;
 
+/** A filter or option-list argument restricts the answer unless it is empty or 'Todos' (-999, as number or text). */
+export const isGiven = <T>(v: T | null | undefined): v is T =>
+  v !== null && v !== undefined && v !== '' && v !== OPTION_ALL && v !== String(OPTION_ALL);
+
 export type FieldKind =
   | 'text' | 'textarea' | 'email' | 'number' | 'money' | 'percent' | 'date' | 'enum' | 'boolean' | 'reference'
   | 'cpfCnpj' | 'phone' | 'cep' | 'password'

@@ -1,7 +1,7 @@
 import {
   bandeiras, cidades, estados, operadoraBandeiras, operadoraProdutos, operadoras, pessoas, produtos, subtreeOf,
 } from '@concilia/db';
-import { OPTION_ALL } from '@concilia/domain';
+import { isGiven } from '@concilia/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder';
 import { OptionItemRef, toOptions } from './option-item';
@@ -12,7 +12,6 @@ import { OptionItemRef, toOptions } from './option-item';
  * A code argument that is null or 'Todos' (-999) means "no restriction".
  */
 
-const given = (n: number | null | undefined): n is number => n !== null && n !== undefined && n !== OPTION_ALL;
 
 /** Fewest characters of a city search across states, and most cities it answers. */
 export const BUSCA_CIDADE_MIN = 3;
@@ -38,7 +37,7 @@ builder.queryField('listarBandeiras', (t) =>
     args: { codOperadora: t.arg.int() },
     resolve: async (_r, { codOperadora }, ctx) => {
       await ctx.requireUser();
-      const rows = given(codOperadora)
+      const rows = isGiven(codOperadora)
         ? await ctx.db.select({ codbandeira: bandeiras.codbandeira, nome: bandeiras.nome }).from(bandeiras)
           .innerJoin(operadoraBandeiras, eq(operadoraBandeiras.codbandeira, bandeiras.codbandeira))
           .where(and(eq(bandeiras.ativo, true), eq(operadoraBandeiras.codoperadora, codOperadora)))
@@ -68,7 +67,7 @@ builder.queryField('getItensProdutosByOperadora', (t) =>
     resolve: async (_r, { codOperadora }, ctx) => {
       await ctx.requireUser();
       const cols = { codprodutos: produtos.codprodutos, nome: produtos.nome };
-      const rows = given(codOperadora)
+      const rows = isGiven(codOperadora)
         ? await ctx.db.select(cols).from(produtos)
           .innerJoin(operadoraProdutos, eq(operadoraProdutos.codprodutos, produtos.codprodutos))
           .where(and(eq(produtos.ativo, true), eq(operadoraProdutos.codoperadora, codOperadora)))
@@ -138,7 +137,7 @@ builder.queryField('listarItensUnidadesConciliadoras', (t) =>
       const rows = await ctx.db.select({ codpessoa: pessoas.codpessoa, nome: pessoas.nome }).from(pessoas).where(and(
         eq(pessoas.tipo, 'UNIDADE'),
         sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`,
-        given(codpessoa) ? sql`${pessoas.codpessoa} IN ${subtreeOf(codpessoa)}` : undefined,
+        isGiven(codpessoa) ? sql`${pessoas.codpessoa} IN ${subtreeOf(codpessoa)}` : undefined,
       ));
       return toOptions(rows, (r) => r.codpessoa, (r) => r.nome);
     },
