@@ -1,10 +1,13 @@
 /**
- * The reconciliation engine: pure parse → normalise → match, no I/O. Parsers take the lines of a file
- * (`readLines` over any byte stream) and yield `ParsedItem`s one by one.
+ * The reconciliation engine: pure parse → normalise → match, no I/O. `detectFile` names a file's layout from
+ * its first bytes; the layout's `parse` reads any byte stream and yields `ParsedItem`s one by one.
  */
 export * from './model';
+export * from './layout';
 export { LineError } from './read/fields';
 export { readLines, bytesSource, decodeLatin1, type TextLine } from './read/lines';
-export { detectLayout, type DetectedLayout } from './detect';
+export { HEAD_BYTES } from './read/head';
+export { LAYOUTS, FILE_TYPES, detectFile, layoutById, fileTypeLabel } from './layouts';
 export { parseEevc } from './rede/eevc.parser';
 export { parseEevd } from './rede/eevd.parser';
+export * from './generate/synthetic';

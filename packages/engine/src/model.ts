@@ -1,7 +1,8 @@
 import type { BusinessDate, Centavos } from '@concilia/domain';
 
 /**
- * The normalised line model every operator parser produces (Rede now; Cielo, Getnet and Stone later).
+ * The normalised line model every parser produces: operator statements (Rede, Cielo, Getnet, Stone, voucher
+ * operators through the column-mapping importer) and the merchant's own sales files ('cliente').
  *
  * Conventions, the same for every operator:
  * - Operator keys (EC/PV/StoneCode, RV/RO/UR, NSU, TID, authorization) are strings exactly as the file writes
@@ -15,7 +16,24 @@ import type { BusinessDate, Centavos } from '@concilia/domain';
  * - `line` is the 1-based line number in the file, so every record can be traced back to its bytes.
  */
 
-export type Operator = 'rede' | 'cielo' | 'getnet' | 'stone';
+/**
+ * Who wrote the file: a card operator, a voucher operator (column-mapping importer) or the merchant itself
+ * ('cliente': the customer sales file). The server maps each to its row of the operators table by OPERATOR_NAMES.
+ */
+export type Operator = 'rede' | 'cielo' | 'getnet' | 'stone' | 'alelo' | 'ticket' | 'vr' | 'pluxee' | 'cliente';
+
+/** The `operadoras.nome` of each operator (null: the merchant's own file has no operator row). */
+export const OPERATOR_NAMES: Record<Operator, string | null> = {
+  rede: 'Rede',
+  cielo: 'Cielo',
+  getnet: 'Getnet',
+  stone: 'Stone',
+  alelo: 'Alelo',
+  ticket: 'Ticket',
+  vr: 'VR',
+  pluxee: 'Pluxee (Sodexo)',
+  cliente: null,
+};
 
 /** A domain code as the operator writes it, and its meaning (null when the table has no entry for it). */
 export interface Coded {
@@ -163,7 +181,7 @@ export interface ChargebackRecord extends RecordBase, CorrectionFields {
   kind: 'chargeback';
 }
 
-/** Receivables paid early (antecipação / RAV). No Rede parser emits it yet (EEFI 036). */
+/** Receivables paid early (antecipação / RAV / Cielo negotiation / Getnet early payment). */
 export interface AnticipationRecord extends RecordBase {
   kind: 'anticipation';
   batchId: string | null;
@@ -177,7 +195,7 @@ export interface AnticipationRecord extends RecordBase {
   brand: Coded | null;
 }
 
-/** A Pix transaction (Cielo file 16). No parser emits it yet. */
+/** A Pix transaction (Cielo file 16). */
 export interface PixRecord extends RecordBase {
   kind: 'pix';
   transactionId: string;
@@ -188,7 +206,34 @@ export interface PixRecord extends RecordBase {
   net: Centavos;
 }
 
+/**
+ * One sale as the merchant's own system recorded it (customer sales file, manual ticket, ERP export through the
+ * column-mapping importer). `merchantId` is the establishment code when the file gives one, else ''. The
+ * operator is not always known: `operatorHint` is the file's own operator column, `terminal` resolves the rest
+ * through the terminals register.
+ */
+export interface CustomerSaleRecord extends RecordBase {
+  kind: 'customerSale';
+  saleDate: BusinessDate;
+  saleTime: string | null;
+  /** NSU / Doc */
+  nsu: string | null;
+  tid: string | null;
+  authorization: string | null;
+  terminal: string | null;
+  installments: number;
+  gross: Centavos;
+  brand: Coded | null;
+  product: Coded | null;
+  /** the merchant's code of its customer / sale (codexterno) */
+  customerCode: string | null;
+  nossoNumero: string | null;
+  /** operator name or code as the file writes it, when it has such a column */
+  operatorHint: string | null;
+}
+
 export type NormalizedRecord =
+  | CustomerSaleRecord
   | SummaryRecord
   | SaleRecord
   | InstallmentForecastRecord

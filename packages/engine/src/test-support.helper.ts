@@ -1,15 +1,38 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import type { ParseOptions } from './layout';
 import type { ParsedItem } from './model';
 import { decodeLatin1, readLines, type TextLine } from './read/lines';
 
 /** Test-only helpers (not exported by the package): read sample bytes, parse them, compare golden files. */
 
-export const SAMPLES = new URL('../../../../shared/samples/rede/', import.meta.url);
+/** The genuine files of ../shared/samples ('rede/R97470EEVC01.cmp', 'stone/HomologacaoV2__20151012.xml'). */
+export const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
+/** Files built for tests from the layouts (no genuine Cielo or Getnet file is public): test/fixtures/<operator>/… */
+export const FIXTURES = new URL('../test/fixtures/', import.meta.url);
 const GOLDEN = new URL('../test/golden/', import.meta.url);
 
 export function sampleBytes(name: string): Uint8Array {
   return new Uint8Array(readFileSync(new URL(name, SAMPLES)));
+}
+
+export function fixtureBytes(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+}
+
+/** Parses bytes with a layout's own `parse` (a byte-stream parser), in chunks of `chunkSize`. */
+export async function parseWith(
+  layout: { parse(source: AsyncIterable<Uint8Array>, options?: ParseOptions): AsyncIterable<ParsedItem> },
+  bytes: Uint8Array,
+  options?: ParseOptions,
+  chunkSize = bytes.length || 1,
+): Promise<ParsedItem[]> {
+  async function* chunks() {
+    for (let i = 0; i < bytes.length; i += chunkSize) yield bytes.subarray(i, i + chunkSize);
+  }
+  const out: ParsedItem[] = [];
+  for await (const item of layout.parse(chunks(), options)) out.push(item);
+  return out;
 }
 
 /** Feeds the bytes in chunks of `chunkSize` (all at once by default) and collects the parser's items. */

@@ -3,7 +3,7 @@ import type { ParsedItem, SaleRecord } from '../model';
 import { digest, errors, expectGolden, parseBytes, sampleBytes, sampleLines, textBytes } from '../test-support.helper';
 import { parseEevc } from './eevc.parser';
 
-const NAME = 'R97470EEVC01.cmp';
+const NAME = 'rede/R97470EEVC01.cmp';
 const parse = (bytes: Uint8Array, chunk?: number) => parseBytes(bytes, parseEevc, chunk);
 /** The sample with some lines replaced (1-based line numbers), LF endings and a final newline. */
 function edited(edit: (lines: string[]) => void): Uint8Array {

@@ -3,7 +3,7 @@ import type { ParsedItem, SaleRecord } from '../model';
 import { digest, errors, expectGolden, parseBytes, sampleBytes, sampleLines, textBytes } from '../test-support.helper';
 import { parseEevd } from './eevd.parser';
 
-const NAME = 'R97470EEVD17.cmp';
+const NAME = 'rede/R97470EEVD17.cmp';
 const parse = (bytes: Uint8Array, chunk?: number) => parseBytes(bytes, parseEevd, chunk);
 /** The sample with some lines edited, joined like the original (LF, no final newline). */
 function edited(edit: (lines: string[]) => void): Uint8Array {

@@ -1,0 +1,5 @@
+import type { FileTypeDef, LayoutDef } from '../layout';
+
+export const cieloLayouts: LayoutDef[] = [];
+
+export const cieloFileTypes: FileTypeDef[] = [];

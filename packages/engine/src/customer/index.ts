@@ -1,0 +1,5 @@
+import type { FileTypeDef, LayoutDef } from '../layout';
+
+export const customerLayouts: LayoutDef[] = [];
+
+export const customerFileTypes: FileTypeDef[] = [];

@@ -1,0 +1,42 @@
+import type { FileTypeDef, LayoutDef } from '../layout';
+import { firstLine } from '../read/head';
+import { readLines } from '../read/lines';
+import { parseEevc } from './eevc.parser';
+import { parseEevd } from './eevd.parser';
+
+/**
+ * The Rede layouts, recognised on the record type plus the layout version of the header, never on the
+ * header literals (they differ between manual and files, formats/layouts.md §2.2). The undocumented 2023
+ * versions (V3.x / V2.00 EEVD) are not recognised.
+ */
+const eevc: LayoutDef = {
+  id: 'REDE_EEVC',
+  detect(head) {
+    const line = firstLine(head);
+    if (!line.startsWith('002')) return null;
+    const version = line.slice(101, 121).trim();
+    return /^V2\.\d+ .*EEVC$/.test(version) ? { layout: 'REDE_EEVC', operator: 'rede', fileType: 'EEVC', version } : null;
+  },
+  parse: (source) => parseEevc(readLines(source)),
+};
+
+const eevd: LayoutDef = {
+  id: 'REDE_EEVD',
+  detect(head) {
+    const line = firstLine(head);
+    if (!line.startsWith('00,')) return null;
+    const cols = line.split(',');
+    const version = (cols[9] ?? '').trim();
+    return cols.length >= 10 && /^V1\.\d+ .*EEVD$/.test(version)
+      ? { layout: 'REDE_EEVD', operator: 'rede', fileType: 'EEVD', version }
+      : null;
+  },
+  parse: (source) => parseEevd(readLines(source)),
+};
+
+export const redeLayouts: LayoutDef[] = [eevc, eevd];
+
+export const redeFileTypes: FileTypeDef[] = [
+  { value: 'EEVC', label: 'Rede EEVC - Vendas crédito', operator: 'rede' },
+  { value: 'EEVD', label: 'Rede EEVD - Vendas débito', operator: 'rede' },
+];
