@@ -11,3 +11,5 @@ export { LAYOUTS, FILE_TYPES, detectFile, layoutById, fileTypeLabel } from './la
 export { parseEevc } from './rede/eevc.parser';
 export { parseEevd } from './rede/eevd.parser';
 export * from './generate/synthetic';
+export { recordIdentity } from './identity';
+export * from './generate/scenario';

@@ -1,5 +1,34 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
+import { readLines } from '../read/lines';
+import { parseColumnMapping } from './column-mapping.parser';
+import { CUSTOMER_HEADERS } from './customer-csv.columns';
+import { parseCustomerCsv } from './customer-csv.parser';
+import { UTF8_BOM_LATIN1 } from './text-encoding';
 
-export const customerLayouts: LayoutDef[] = [];
+export { writeCustomerCsv } from './customer-csv.writer';
+export { parseCustomerCsv } from './customer-csv.parser';
+export { parseColumnMapping } from './column-mapping.parser';
+export { MAPPING_PRESETS } from './mapping-presets';
 
-export const customerFileTypes: FileTypeDef[] = [];
+/** Recognised by its exact header line (one of the four accepted, a UTF-8 BOM before it allowed). */
+const customerCsv: LayoutDef = {
+  id: 'CLIENTE_CSV',
+  detect(head) {
+    const nl = head.indexOf('\n');
+    let line = (nl === -1 ? head : head.slice(0, nl)).replace(/\r$/, '');
+    if (line.startsWith(UTF8_BOM_LATIN1)) line = line.slice(UTF8_BOM_LATIN1.length);
+    return CUSTOMER_HEADERS.has(line) ? { layout: 'CLIENTE_CSV', operator: 'cliente', fileType: 'CLIENTE_CSV', version: '' } : null;
+  },
+  parse: (source) => parseCustomerCsv(readLines(source)),
+};
+
+/** Never detected: the caller names it and gives `options.mapping`. */
+const columnMapping: LayoutDef = {
+  id: 'MAPEAMENTO',
+  detect: () => null,
+  parse: (source, options) => parseColumnMapping(source, options),
+};
+
+export const customerLayouts: LayoutDef[] = [customerCsv, columnMapping];
+
+export const customerFileTypes: FileTypeDef[] = [{ value: 'CLIENTE_CSV', label: 'Cliente - Vendas (CSV)', operator: 'cliente' }];

@@ -1,13 +1,14 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
 import { firstLine } from '../read/head';
 import { readLines } from '../read/lines';
+import { parseEefi } from './eefi.parser';
 import { parseEevc } from './eevc.parser';
 import { parseEevd } from './eevd.parser';
 
 /**
  * The Rede layouts, recognised on the record type plus the layout version of the header, never on the
  * header literals (they differ between manual and files, formats/layouts.md §2.2). The undocumented 2023
- * versions (V3.x / V2.00 EEVD) are not recognised.
+ * versions (V3.x EEVC / V2.00 EEVD / V4.00 EEFI) are not recognised.
  */
 const eevc: LayoutDef = {
   id: 'REDE_EEVC',
@@ -34,9 +35,27 @@ const eevd: LayoutDef = {
   parse: (source) => parseEevd(readLines(source)),
 };
 
-export const redeLayouts: LayoutDef[] = [eevc, eevd];
+const eefi: LayoutDef = {
+  id: 'REDE_EEFI',
+  detect(head) {
+    const line = firstLine(head);
+    if (!line.startsWith('030')) return null;
+    const version = line.slice(105, 125).trim();
+    return /^V3\.\d+ .*EEFI$/.test(version) ? { layout: 'REDE_EEFI', operator: 'rede', fileType: 'EEFI', version } : null;
+  },
+  parse: (source) => parseEefi(readLines(source)),
+};
+
+export const redeLayouts: LayoutDef[] = [eevc, eevd, eefi];
 
 export const redeFileTypes: FileTypeDef[] = [
   { value: 'EEVC', label: 'Rede EEVC - Vendas crédito', operator: 'rede' },
   { value: 'EEVD', label: 'Rede EEVD - Vendas débito', operator: 'rede' },
+  { value: 'EEFI', label: 'Rede EEFI - Pagamentos', operator: 'rede' },
 ];
+
+export { parseEevc } from './eevc.parser';
+export { parseEevd } from './eevd.parser';
+export { parseEefi } from './eefi.parser';
+export { writeRedeEevc } from './eevc.writer';
+export { writeRedeEevd } from './eevd.writer';

@@ -1,5 +1,4 @@
 import type { FileHeader, FileTrailer, ParseErrorItem, ParsedItem, SaleRecord, SummaryRecord } from '../model';
-import { LineError } from '../read/fields';
 import type { TextLine } from '../read/lines';
 import { checkTotals } from '../read/totals';
 
@@ -19,11 +18,9 @@ export interface OpenRv {
   net: number;
 }
 
-/** A LineError as an error item; any other error is rethrown. */
-export function lineErrorItem(e: unknown): ParseErrorItem {
-  if (!(e instanceof LineError)) throw e;
-  return { kind: 'error', line: e.line, message: e.message };
-}
+import { lineErrorItem, looksUtf8, utf8Error } from '../read/line-checks';
+
+export { lineErrorItem };
 
 export abstract class RedeReader<R, Rv extends OpenRv = OpenRv> {
   protected records = 0;
@@ -67,6 +64,10 @@ export abstract class RedeReader<R, Rv extends OpenRv = OpenRv> {
     if (text.trim() === '') return [];
     this.records++;
     const out: ParsedItem[] = [];
+    if (looksUtf8(text)) {
+      out.push(utf8Error(line));
+      return out;
+    }
     const rec = this.split(text);
     const type = this.typeOf(rec);
 

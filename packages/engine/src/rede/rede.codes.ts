@@ -95,3 +95,33 @@ export function correctionKind(code: string): 'adjustment' | 'cancellation' | 'c
   if (CANCELLATION_REASONS.has(n)) return 'cancellation';
   return 'adjustment';
 }
+
+/** §2.7.6, EEFI Table II: status of a credit (034). */
+const CREDIT_STATUS: Record<string, string> = {
+  '00': 'OK', '01': 'A emitir', '02': 'Em trânsito', '03': 'Pendente no banco', '04': 'Pendente na matriz',
+  '05': 'Pendente na filial', '06': 'Baixado', '07': 'Em trânsito em fita', '08': 'Baixa automática',
+  '09': 'Baixado por penhora/retenção', '11': 'Suspenso', '12': 'Penhorado', '13': 'Retido',
+};
+
+export function creditStatus(code: string): Coded {
+  const c = code.trim();
+  return { code: c, name: CREDIT_STATUS[c] ?? null };
+}
+
+/** EEFI 040/041/042: service fees have no reason code, the record type names the service. */
+const SERVICE_FEES: Record<string, string> = {
+  '040': 'Tarifa de consultas Serasa',
+  '041': 'Tarifa de consultas AVS',
+  '042': 'Tarifa de SecureCode',
+};
+
+export function serviceFee(type: string): Coded {
+  return { code: type, name: SERVICE_FEES[type] ?? null };
+}
+
+/** EEFI 049 debit type: who cancelled the installments being rescheduled (§2.6). */
+export function rescheduleReason(code: string): Coded {
+  const c = code.trim();
+  const name = c === '1' ? 'Cancelamento pelo estabelecimento' : c === '2' ? 'Cancelamento pelo emissor' : null;
+  return { code: c, name };
+}
