@@ -9,6 +9,7 @@ import { makeMaskError, notLoggedIn, yogaLogging } from './graphql/errors';
 import { parseCookies, SESSION_COOKIE } from './http/cookies';
 import { requestGuards } from './http/guards.plugin';
 import { requestScope } from './logger';
+import { createIngestion, type Ingestion } from './ingest/ingestion';
 import { createMailer, type Mailer } from './mail/mailer';
 import { schema } from './schema/index';
 
@@ -19,13 +20,16 @@ export type App = {
   yoga: YogaServerInstance<ServerContext, Ctx>;
   /** in-process entry for tests and the HTTP server alike */
   fetch(url: string, init: RequestInit, server?: Partial<ServerContext>): Promise<Response>;
-  services: { db: OpenDb['db']; config: Config; log: Logger; mailer: Mailer };
+  services: { db: OpenDb['db']; config: Config; log: Logger; mailer: Mailer; ingestion: Ingestion };
+  /** stops the background work of this app (load workers) before its database closes */
+  stop(): Promise<void>;
 };
 
-export function createApp(opts: { db: OpenDb; config: Config; log: Logger; mailer?: Mailer }): App {
+export function createApp(opts: { db: OpenDb; config: Config; log: Logger; mailer?: Mailer; ingestion?: Ingestion }): App {
   const { config, log } = opts;
   const db = opts.db.db;
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const ingestion = opts.ingestion ?? createIngestion({ open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers });
   const pendingCookies = new WeakMap<Request, string[]>();
 
   const yoga = createYoga<ServerContext, Ctx>({
@@ -50,7 +54,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
       let user: Promise<SessionUser | null> | undefined;
       const currentUser = () => (user ??= resolveSession(db, config, cookies.get(SESSION_COOKIE)));
       return {
-        db, config, log, mailer, request, requestId, ip, secure, cookies,
+        db, config, log, mailer, ingestion, request, requestId, ip, secure, cookies,
         setCookie: (h) => pendingCookies.set(request, [...(pendingCookies.get(request) ?? []), h]),
         currentUser,
         requireUser: async () => {
@@ -70,5 +74,5 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     );
   };
 
-  return { yoga, fetch: fetchApp, services: { db, config, log, mailer } };
+  return { yoga, fetch: fetchApp, services: { db, config, log, mailer, ingestion }, stop: () => ingestion.stop() };
 }

@@ -32,6 +32,10 @@ export type Config = {
   trustProxy: boolean;
   maxRequestBytes: number;
   seedDemo: boolean;
+  filesDir: string;
+  inboxDir: string | null;
+  inboxPollSeconds: number;
+  ingestWorkers: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -79,5 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     maxRequestBytes: int(env.MAX_REQUEST_BYTES, 1_000_000),
     seedDemo: env.SEED_DEMO !== 'false',
+    filesDir: env.FILES_DIR || path.join(repoRoot, 'data/arquivos'),
+    inboxDir: env.INBOX_DIR === '' ? null : env.INBOX_DIR || path.join(repoRoot, 'data/entrada'),
+    inboxPollSeconds: int(env.INBOX_POLL_SECONDS, 5),
+    ingestWorkers: int(env.INGEST_WORKERS, 1),
   };
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createThrowawayDatabase, DEMO_PASSWORD, findUserId, openDb, seedDemo, type Db, type OpenDb } from '@concilia/db';
 import { LOGIN_RESULT } from '@concilia/domain';
 import { sql } from 'drizzle-orm';
@@ -53,6 +55,8 @@ export type TestApp = {
   signIn(username: string, password?: string, opts?: CallOptions): Promise<{ cookie: string; sessionId: string }>;
   exec(query: string): Promise<Record<string, unknown>[]>;
   userId(login: string): Promise<number>;
+  /** the database as the app opened it (raw transactions, COPY) */
+  opened: OpenDb;
   close(): Promise<void>;
 };
 
@@ -106,8 +110,11 @@ async function toResult(res: Response): Promise<CallResult> {
  */
 export async function createTestApp(engine: Engine, overrides: EnvOverrides = {}): Promise<TestApp> {
   const { opened, dispose } = await openEngine(engine);
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-files-'));
+  // No load workers and no inbox unless a test asks: most tests never ingest, and each worker polls the queue.
   const config = loadConfig({
-    BOT_CHECK: 'off', LOGIN_MAX_PER_IP: '100000', PUBLIC_URL: BASE_URL, LOG_LEVEL: 'debug', SEED_DEMO: 'false', ...overrides,
+    BOT_CHECK: 'off', LOGIN_MAX_PER_IP: '100000', PUBLIC_URL: BASE_URL, LOG_LEVEL: 'debug', SEED_DEMO: 'false',
+    FILES_DIR: filesDir, INGEST_WORKERS: '0', INBOX_DIR: '', ...overrides,
   });
   // The app's own logger (with its redaction rules), writing into memory instead of stdout.
   const log = createLogger(config.logLevel);
@@ -143,7 +150,12 @@ export async function createTestApp(engine: Engine, overrides: EnvOverrides = {}
     // Both drivers answer raw SQL with a `rows` array.
     exec: async (query) => ((await db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows,
     userId: (l) => findUserId(db, l),
-    close: dispose,
+    opened,
+    close: async () => {
+      await app.stop();
+      await dispose();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
   };
 }
 

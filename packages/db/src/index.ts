@@ -5,3 +5,4 @@ export * from './schema/index';
 export * from './seed/demo.seed';
 export * from './throwaway-database';
 export * from './seed/reference.seed';
+export * from './raw-transaction';

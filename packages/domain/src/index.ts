@@ -9,3 +9,4 @@ export * from './register-kit/register';
 export * from './register-kit/zod-fields';
 export * from './registers/index';
 export * from './parametros';
+export * from './files';

@@ -177,6 +177,15 @@ export const MSG = {
   parametrosTitulo: 'Parâmetros',
   parametrosFechaMovimento: 'Fecha Movimento',
   parametrosSalvos: 'Parâmetros salvos com sucesso.',
+
+  // Files — ingestion of operator and customer files (issue 4). Keys carry the arquivo prefix.
+  arquivoVazio: 'Arquivo vazio (0 bytes): nada a processar.',
+  arquivoNaoReconhecido:
+    'Arquivo não reconhecido: o início do arquivo não corresponde a nenhum layout aceito (Cielo EDI v14/v15, Rede EEVC/EEVD/EEFI, Getnet V10, Stone XML, vendas do cliente em CSV). Confira se é o arquivo original da operadora, sem alterações.',
+  arquivoJaRecebido: 'Arquivo já recebido anteriormente (mesmo conteúdo); não foi carregado de novo.',
+  arquivoFalhaProcessamento: 'Falha inesperada no processamento; o arquivo será processado novamente.',
+  arquivoFalhaDefinitiva: 'O processamento falhou em todas as tentativas; nenhum dado do arquivo foi carregado. Tente reprocessar; se persistir, contate o suporte.',
+  arquivoMapeamentoAusente: 'Informe o mapeamento de colunas para importar este arquivo.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

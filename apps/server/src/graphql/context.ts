@@ -1,10 +1,11 @@
 import type { Db } from '@concilia/db';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import type { Ingestion } from '../ingest/ingestion';
 import type { Mailer } from '../mail/mailer';
 import type { SessionUser } from '../features/auth/session.service';
 
-export type Services = { db: Db; config: Config; log: Logger; mailer: Mailer };
+export type Services = { db: Db; config: Config; log: Logger; mailer: Mailer; ingestion: Ingestion };
 
 /** What every resolver gets: the services, who is asking, and a way to set cookies on the answer. */
 export type Ctx = Services & {

@@ -4,3 +4,4 @@ export * from './security.table';
 export * from './registers.table';
 export * from './reference.table';
 export * from './parametros.table';
+export * from './files.table';

@@ -1,0 +1,232 @@
+import crypto from 'node:crypto';
+import { arquivos, estabelecimentos, operadoras, type RawTransaction, terminais, withRawTransaction } from '@concilia/db';
+import { fileErrorMessage, MSG } from '@concilia/domain';
+import {
+  type ColumnMapping, type CustomerSaleRecord, layoutById, type LayoutId, type NormalizedRecord, type ParsedItem, recordIdentity,
+} from '@concilia/engine';
+import { eq, sql } from 'drizzle-orm';
+import type { IngestDeps } from './receive-file';
+import { CUSTOMER_LINE_COLUMNS, customerLineRow, type LineContext, OPERATOR_LINE_COLUMNS, operatorLineRow } from './line-rows';
+import { OccurrenceCounter } from './occurrence-counter';
+
+/**
+ * Loads one registered file: reads the stored original with its layout and COPYs its lines in one
+ * transaction, so the file is either fully in or not at all. Lines of a previous load of the same file are
+ * deleted in that same transaction (reprocess gives the same lines). A line already known from another file
+ * (same identity) is not loaded again: the COPY goes straight into the line table and, only when it meets a
+ * known line, the file is loaded again through a staging table with ON CONFLICT DO NOTHING.
+ *
+ * A file with bad lines ends in ERRO with its line-numbered messages and no lines. Anything else that fails
+ * (database gone, process killed) rolls back and the job is retried.
+ */
+
+/** Per record kind: how many lines and their summed amounts, as the file record and the CLI show them. */
+export type FileTotals = Record<string, { linhas: number; bruto: number; liquido: number }>;
+
+export interface IngestResult {
+  status: 'PROCESSADO' | 'ERRO' | 'AUSENTE';
+  linhas: number;
+  repetidas: number;
+  totais: FileTotals;
+  mensagem: string | null;
+}
+
+class FileHasErrors extends Error {
+  constructor(readonly messages: string[], readonly total: number) {
+    super('file has line errors');
+  }
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: string }).code === UNIQUE_VIOLATION;
+}
+
+/** What lines need to know to find their unit and operator, loaded once per file. */
+interface Lookups {
+  codoperadora: number | null;
+  owner: number | null;
+  /** establishment code → unit, for this file's operator */
+  units: Map<string, number>;
+  /** terminal code → its client and operator (customer files) */
+  terminals: Map<string, { codpessoa: number; codoperadora: number | null }>;
+  /** operator name (lower case) → code, for a customer file's operator column */
+  operatorsByName: Map<string, number>;
+}
+
+async function lookups(deps: IngestDeps, codoperadora: number | null, owner: number | null, customer: boolean): Promise<Lookups> {
+  const { db } = deps.open;
+  const units = new Map<string, number>();
+  if (codoperadora !== null) {
+    for (const e of await db.select({ codexterno: estabelecimentos.codexterno, codpessoa: estabelecimentos.codpessoa }).from(estabelecimentos)
+      .where(eq(estabelecimentos.codoperadora, codoperadora))) units.set(e.codexterno, e.codpessoa);
+  }
+  const terminals = new Map<string, { codpessoa: number; codoperadora: number | null }>();
+  const operatorsByName = new Map<string, number>();
+  if (customer) {
+    // terminal codes are unique per client, not globally: a file with an owner only sees its own terminals
+    const rows = await db.select({ codexterno: terminais.codexterno, codpessoa: terminais.codpessoacliente, codoperadora: terminais.codoperadora })
+      .from(terminais).where(owner === null ? sql`true` : sql`${terminais.codpessoacliente} IN (
+        WITH RECURSIVE sub AS (SELECT codpessoa FROM pessoas WHERE codpessoa = ${owner}
+          UNION ALL SELECT p.codpessoa FROM pessoas p JOIN sub ON p.codpessoapai = sub.codpessoa) SELECT codpessoa FROM sub)`);
+    for (const t of rows) terminals.set(t.codexterno, { codpessoa: t.codpessoa, codoperadora: t.codoperadora });
+    for (const o of await db.select({ codoperadora: operadoras.codoperadora, nome: operadoras.nome }).from(operadoras)) {
+      operatorsByName.set(o.nome.toLowerCase(), o.codoperadora);
+    }
+  }
+  return { codoperadora, owner, units, terminals, operatorsByName };
+}
+
+function md5(text: string): Buffer {
+  return crypto.createHash('md5').update(text).digest();
+}
+
+/** Turns parsed items into COPY rows, collecting errors and totals on the way. */
+class RowWriter {
+  readonly errors: string[] = [];
+  errorCount = 0;
+  totals: FileTotals = {};
+  private counter = new OccurrenceCounter();
+
+  constructor(
+    private readonly codarquivo: number,
+    private readonly look: Lookups,
+    readonly customer: boolean,
+  ) {}
+
+  async *rows(items: AsyncIterable<ParsedItem>): AsyncGenerator<string> {
+    for await (const item of items) {
+      if (item.kind === 'header' || item.kind === 'trailer') continue;
+      if (item.kind === 'error') {
+        this.errorCount++;
+        if (this.errors.length < 20) this.errors.push(item.message);
+        continue;
+      }
+      // once a line is bad the file will not load: keep reading for the other errors, stop writing rows
+      if (this.errorCount > 0) continue;
+      const row = this.row(item);
+      if (row) yield row;
+    }
+    if (this.errorCount > 0) throw new FileHasErrors(this.errors, this.errorCount);
+  }
+
+  private count(r: NormalizedRecord): void {
+    const t = (this.totals[r.kind] ??= { linhas: 0, bruto: 0, liquido: 0 });
+    t.linhas++;
+    const gross = 'gross' in r && typeof r.gross === 'number' ? r.gross : 'saleGross' in r && r.saleGross !== null ? r.saleGross : 0;
+    t.bruto += gross;
+    t.liquido += 'net' in r ? r.net : 'amount' in r ? r.amount : r.kind === 'customerSale' ? r.gross : 0;
+  }
+
+  private row(r: NormalizedRecord): string | null {
+    const customer = r.kind === 'customerSale';
+    // a record of the other side would land in the wrong table: a layout bug, not a user error
+    if (customer !== this.customer) throw new Error(`record ${r.kind} in a ${this.customer ? 'customer' : 'operator'} file`);
+    this.count(r);
+    if (customer) return this.customerRow(r);
+    const codpessoa = this.look.units.get(r.merchantId) ?? this.look.owner;
+    const digest = md5(recordIdentity(r));
+    const ctx: LineContext = {
+      codarquivo: this.codarquivo, chave: digest.toString('hex'), ocorrencia: this.counter.next(digest),
+      codoperadora: this.look.codoperadora, codpessoa,
+    };
+    return operatorLineRow(r as Exclude<NormalizedRecord, CustomerSaleRecord>, ctx);
+  }
+
+  private customerRow(r: CustomerSaleRecord): string {
+    const terminal = r.terminal ? this.look.terminals.get(r.terminal) : undefined;
+    const codpessoa = terminal?.codpessoa ?? this.look.owner;
+    const hinted = r.operatorHint ? this.look.operatorsByName.get(r.operatorHint.toLowerCase()) ?? null : null;
+    const digest = md5(`${codpessoa ?? ''}|${recordIdentity(r)}`);
+    return customerLineRow(r, {
+      codarquivo: this.codarquivo, chave: digest.toString('hex'), ocorrencia: this.counter.next(digest),
+      codoperadora: terminal?.codoperadora ?? hinted, codpessoa,
+    });
+  }
+}
+
+interface FileRow {
+  codarquivo: number;
+  layout: string | null;
+  codpessoa: number | null;
+  codoperadora: number | null;
+  sha256: string;
+  mapeamento: unknown;
+}
+
+/** One pass over the stored file into `table`; returns the rows sent. */
+async function copyPass(deps: IngestDeps, tx: RawTransaction, file: FileRow, table: string, writer: RowWriter): Promise<number> {
+  const layout = layoutById(file.layout as LayoutId);
+  const source = deps.storage.read(file.sha256);
+  const items = layout.parse(source, { mapping: (file.mapeamento as ColumnMapping | null) ?? undefined });
+  return tx.copyFrom(table, writer.customer ? CUSTOMER_LINE_COLUMNS : OPERATOR_LINE_COLUMNS, writer.rows(items));
+}
+
+/** The merchant's own sales go to linhas_cliente; everything an operator sends to linhas_operadora. */
+export function isCustomerFile(layout: string, mapping: ColumnMapping | null): boolean {
+  return layout === 'CLIENTE_CSV' || (layout === 'MAPEAMENTO' && mapping?.operator === 'cliente');
+}
+
+export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<IngestResult> {
+  const { db } = deps.open;
+  const [file] = await db.select({
+    codarquivo: arquivos.codarquivo, layout: arquivos.layout, codpessoa: arquivos.codpessoa, codoperadora: arquivos.codoperadora,
+    sha256: arquivos.sha256, mapeamento: arquivos.mapeamento,
+  }).from(arquivos).where(eq(arquivos.codarquivo, codarquivo));
+  // deleted while it waited in the queue: nothing to do
+  if (!file || !file.layout) return { status: 'AUSENTE', linhas: 0, repetidas: 0, totais: {}, mensagem: null };
+
+  await db.update(arquivos).set({ status: 'PROCESSANDO', mensagem: null }).where(eq(arquivos.codarquivo, codarquivo));
+  const customer = isCustomerFile(file.layout, file.mapeamento as ColumnMapping | null);
+  const table = customer ? 'linhas_cliente' : 'linhas_operadora';
+  const look = await lookups(deps, file.codoperadora, file.codpessoa, customer);
+
+  try {
+    const result = await withRawTransaction(deps.open, async (tx) => {
+      await tx.query(`DELETE FROM ${table} WHERE codarquivo = $1`, [codarquivo]);
+      await tx.query('SAVEPOINT carga_direta');
+      let writer = new RowWriter(codarquivo, look, customer);
+      let sent: number;
+      let loaded: number;
+      try {
+        sent = await copyPass(deps, tx, file, table, writer);
+        loaded = sent;
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        // some lines are already known from other files: load through a staging table, skipping those
+        await tx.query('ROLLBACK TO SAVEPOINT carga_direta');
+        const cols = (customer ? CUSTOMER_LINE_COLUMNS : OPERATOR_LINE_COLUMNS).join(', ');
+        await tx.query(`CREATE TEMP TABLE carga ON COMMIT DROP AS SELECT ${cols} FROM ${table} WITH NO DATA`);
+        writer = new RowWriter(codarquivo, look, customer);
+        sent = await copyPass(deps, tx, file, 'carga', writer);
+        const inserted = await tx.query<{ n: string }>(
+          `WITH ins AS (INSERT INTO ${table} (${cols}) SELECT ${cols} FROM carga ORDER BY linha ON CONFLICT (chave, ocorrencia) DO NOTHING RETURNING 1)
+           SELECT count(*) AS n FROM ins`,
+        );
+        loaded = Number(inserted[0]!.n);
+      }
+      const repetidas = sent - loaded;
+      const mensagem = repetidas > 0 ? `${repetidas} linha(s) já recebida(s) em outro arquivo não foram duplicadas.` : null;
+      await tx.query(
+        `UPDATE arquivos SET status = 'PROCESSADO', linhas = $2, repetidas = $3, totais = $4, mensagem = $5, dataprocessamento = now()
+         WHERE codarquivo = $1`,
+        [codarquivo, loaded, repetidas, JSON.stringify(writer.totals), mensagem],
+      );
+      return { status: 'PROCESSADO' as const, linhas: loaded, repetidas, totais: writer.totals, mensagem };
+    });
+    return result;
+  } catch (e) {
+    if (!(e instanceof FileHasErrors)) throw e;
+    const mensagem = fileErrorMessage(e.messages, e.total);
+    await db.update(arquivos).set({ status: 'ERRO', mensagem, linhas: 0, repetidas: 0, totais: null, dataprocessamento: sql`now()` })
+      .where(eq(arquivos.codarquivo, codarquivo));
+    return { status: 'ERRO', linhas: 0, repetidas: 0, totais: {}, mensagem };
+  }
+}
+
+/** After the last attempt failed: the file says so, and nothing of it was loaded (each attempt rolled back). */
+export async function giveUpFile(deps: IngestDeps, codarquivo: number): Promise<void> {
+  await deps.open.db.update(arquivos).set({ status: 'ERRO', mensagem: MSG.arquivoFalhaDefinitiva, dataprocessamento: sql`now()` })
+    .where(eq(arquivos.codarquivo, codarquivo));
+}

@@ -1,0 +1,83 @@
+import { arquivos, type OpenDb } from '@concilia/db';
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
+import { folderStorage, type FileStorage } from './file-storage';
+import { giveUpFile, ingestFile } from './ingest-file';
+import { INGEST_QUEUE, type IngestDeps, type ReceivedFile, type ReceiveInput, receiveFile } from './receive-file';
+
+/**
+ * The ingestion service every channel shares (GraphQL, inbox folder, CLI, demo seed): receive a file, and
+ * the workers of this process (when it runs any) load it. Reprocess and delete act on the stored original.
+ */
+export interface Ingestion {
+  storage: FileStorage;
+  receive(input: ReceiveInput): Promise<ReceivedFile>;
+  /** loads the file again from its stored original (its lines are replaced in one transaction) */
+  reprocess(codarquivo: number): Promise<void>;
+  /** removes the file, its lines and, when no other file record shares them, its stored bytes */
+  remove(codarquivo: number): Promise<boolean>;
+  /** resolves when every queued load has ended (CLI, seed, tests) */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface IngestionOptions {
+  open: OpenDb;
+  log: Logger;
+  filesDir: string;
+  /** where originals are kept; a folder under filesDir unless given */
+  storage?: FileStorage;
+  /** load workers in this process; 0 leaves the queue to other processes (`npm run worker`) */
+  workers: number;
+  pollMs?: number;
+}
+
+export function createIngestion(opts: IngestionOptions): Ingestion {
+  const storage = opts.storage ?? folderStorage(opts.filesDir);
+  let workers: Workers | null = null;
+  const deps: IngestDeps = { open: opts.open, storage, kick: () => workers?.kick() };
+  if (opts.workers > 0) {
+    workers = startWorkers({
+      db: opts.open.db,
+      log: opts.log,
+      concurrency: opts.workers,
+      pollMs: opts.pollMs,
+      handlers: {
+        [INGEST_QUEUE]: {
+          run: async (job) => {
+            const codarquivo = Number(job.payload.codarquivo);
+            const r = await ingestFile(deps, codarquivo);
+            opts.log.info({ codarquivo, status: r.status, linhas: r.linhas, repetidas: r.repetidas }, 'file ingested');
+          },
+          giveUp: (job) => giveUpFile(deps, Number(job.payload.codarquivo)),
+        },
+      },
+    });
+  }
+  const { db } = opts.open;
+  return {
+    storage,
+    receive: (input) => receiveFile(deps, input),
+    async reprocess(codarquivo) {
+      await db.transaction(async (tx) => {
+        await tx.update(arquivos).set({ status: 'AGUARDANDO', mensagem: null }).where(eq(arquivos.codarquivo, codarquivo));
+        await enqueue(tx, INGEST_QUEUE, { codarquivo });
+      });
+      workers?.kick();
+    },
+    async remove(codarquivo) {
+      const [gone] = await db.delete(arquivos).where(eq(arquivos.codarquivo, codarquivo)).returning({ sha256: arquivos.sha256 });
+      if (!gone) return false;
+      const [other] = await db.select({ n: sql<number>`count(*)::int` }).from(arquivos).where(eq(arquivos.sha256, gone.sha256));
+      if ((other?.n ?? 0) === 0) await storage.remove(gone.sha256);
+      return true;
+    },
+    drain: async () => {
+      if (workers) await workers.drain();
+    },
+    stop: async () => {
+      if (workers) await workers.stop();
+    },
+  };
+}

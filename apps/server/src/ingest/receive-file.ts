@@ -1,0 +1,113 @@
+import { arquivos, estabelecimentos, operadoras, type OpenDb } from '@concilia/db';
+import { type FileOrigin, type FileStatus, MSG, todayBusiness } from '@concilia/domain';
+import {
+  type ColumnMapping, type DetectedFile, detectFile, type FileHeader, HEAD_BYTES, layoutById, OPERATOR_NAMES, type Operator,
+} from '@concilia/engine';
+import { and, eq, sql } from 'drizzle-orm';
+import { enqueue } from '../jobs/job-queue';
+import type { FileStorage } from './file-storage';
+
+/**
+ * The front door of every channel (upload, inbox folder, CLI, demo seed): keep the original bytes, recognise
+ * the layout, register the file and queue its load — or register it in error when it cannot be read at all.
+ * The same bytes from the same owner are recognised by their SHA-256 and answered with the file already
+ * registered, without a second load.
+ */
+
+export const INGEST_QUEUE = 'ingest';
+
+export interface IngestDeps {
+  open: OpenDb;
+  storage: FileStorage;
+  /** wakes this process's workers after a file is queued */
+  kick?: () => void;
+}
+
+export interface ReceiveInput {
+  source: AsyncIterable<Uint8Array> | Uint8Array;
+  /** the file's own name, as the sender gave it */
+  name: string;
+  origem: FileOrigin;
+  /** the client or unit the file belongs to; found from the header's establishment when absent */
+  codpessoa?: number | null;
+  codusuario?: number | null;
+  /** a source without a fixed layout, read through this column mapping */
+  mapping?: ColumnMapping;
+}
+
+export interface ReceivedFile {
+  codarquivo: number;
+  status: FileStatus;
+  /** true when the same bytes were already received: nothing new was registered */
+  duplicate: boolean;
+  mensagem: string | null;
+}
+
+/** The operators table row of an engine operator; null for the merchant's own files. */
+export async function operatorCode(open: OpenDb, operator: Operator): Promise<number | null> {
+  const name = OPERATOR_NAMES[operator];
+  if (!name) return null;
+  const [row] = await open.db.select({ codoperadora: operadoras.codoperadora }).from(operadoras).where(eq(operadoras.nome, name));
+  return row?.codoperadora ?? null;
+}
+
+/** The header of a file read from its first bytes only (parsers yield the header first). */
+async function headerOf(detected: DetectedFile, head: Uint8Array, mapping?: ColumnMapping): Promise<FileHeader | null> {
+  if (detected.layout === 'MAPEAMENTO') return null;
+  async function* once() {
+    yield head;
+  }
+  for await (const item of layoutById(detected.layout).parse(once(), { mapping })) {
+    return item.kind === 'header' ? item : null;
+  }
+  return null;
+}
+
+export async function receiveFile(deps: IngestDeps, input: ReceiveInput): Promise<ReceivedFile> {
+  const { open, storage } = deps;
+  const stored = await storage.put(input.source, HEAD_BYTES);
+  const detected: DetectedFile | null = input.mapping
+    ? { layout: 'MAPEAMENTO', operator: input.mapping.operator, fileType: 'MAPEAMENTO', version: '' }
+    : stored.size > 0 ? detectFile(stored.head) : null;
+  const mensagem = stored.size === 0 ? MSG.arquivoVazio : detected ? null : MSG.arquivoNaoReconhecido;
+  const codoperadora = detected ? await operatorCode(open, detected.operator) : null;
+  const header = detected ? await headerOf(detected, stored.head, input.mapping) : null;
+
+  let codpessoa = input.codpessoa ?? null;
+  if (codpessoa === null && header && codoperadora !== null) {
+    const [est] = await open.db.select({ codpessoa: estabelecimentos.codpessoa }).from(estabelecimentos)
+      .where(and(eq(estabelecimentos.codoperadora, codoperadora), eq(estabelecimentos.codexterno, header.merchantId)));
+    codpessoa = est?.codpessoa ?? null;
+  }
+
+  const status: FileStatus = mensagem ? 'ERRO' : 'AGUARDANDO';
+  const inserted = await open.db.transaction(async (tx) => {
+    const rows = await tx.insert(arquivos).values({
+      codpessoa,
+      codoperadora,
+      tipo: detected?.fileType ?? null,
+      layout: detected?.layout ?? null,
+      versao: detected?.version || null,
+      status,
+      origem: input.origem,
+      nomearquivo: input.name,
+      mensagem,
+      dataenvio: header?.fileDate ?? todayBusiness(),
+      dataprocessamento: mensagem ? sql`now()` : null,
+      sha256: stored.sha256,
+      tamanho: stored.size,
+      mapeamento: input.mapping ?? null,
+      codusuario: input.codusuario ?? null,
+    }).onConflictDoNothing().returning({ codarquivo: arquivos.codarquivo });
+    const row = rows[0];
+    if (row && status === 'AGUARDANDO') await enqueue(tx, INGEST_QUEUE, { codarquivo: row.codarquivo });
+    return row ?? null;
+  });
+  if (inserted) {
+    if (status === 'AGUARDANDO') deps.kick?.();
+    return { codarquivo: inserted.codarquivo, status, duplicate: false, mensagem };
+  }
+  const [existing] = await open.db.select({ codarquivo: arquivos.codarquivo, status: arquivos.status }).from(arquivos)
+    .where(and(sql`coalesce(${arquivos.codpessoa}, 0) = ${codpessoa ?? 0}`, eq(arquivos.sha256, stored.sha256)));
+  return { codarquivo: existing!.codarquivo, status: existing!.status, duplicate: true, mensagem: MSG.arquivoJaRecebido };
+}

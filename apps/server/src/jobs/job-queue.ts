@@ -1,0 +1,174 @@
+import os from 'node:os';
+import type { Db } from '@concilia/db';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+
+/**
+ * A job queue in PostgreSQL (table `jobs`), shared by every worker process: a worker claims the oldest ready
+ * job with FOR UPDATE SKIP LOCKED, so two workers never take the same one, and holds it under a lease. A
+ * worker that dies (crash, kill) stops renewing the lease; when it expires the job is ready again and another
+ * worker retries it. A job that fails is retried with back-off until its attempts run out; then its queue's
+ * `giveUp` records the failure where users see it.
+ */
+
+export interface Job {
+  id: number;
+  queue: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export interface QueueHandler {
+  run(job: Job): Promise<void>;
+  /** after the last attempt failed (or a dead worker's lease expired on it) */
+  giveUp(job: Job, error: string): Promise<void>;
+}
+
+type Executor = Pick<Db, 'execute'>;
+
+export async function enqueue(db: Executor, queue: string, payload: Record<string, unknown>, opts: { maxAttempts?: number } = {}): Promise<number> {
+  const r = (await db.execute(sql`
+    INSERT INTO jobs (queue, payload, max_attempts) VALUES (${queue}, ${JSON.stringify(payload)}::jsonb, ${opts.maxAttempts ?? 3})
+    RETURNING id`)) as unknown as { rows: { id: string | number }[] };
+  return Number(r.rows[0]!.id);
+}
+
+function rowsOf<T>(r: unknown): T[] {
+  return (r as { rows: T[] }).rows;
+}
+
+export interface WorkerOptions {
+  db: Db;
+  log: Logger;
+  handlers: Record<string, QueueHandler>;
+  /** jobs run at the same time by this process */
+  concurrency?: number;
+  /** how long a claimed job stays reserved without a renewal */
+  leaseSeconds?: number;
+  /** pause between polls when the queue is empty */
+  pollMs?: number;
+}
+
+export interface Workers {
+  /** wakes the workers now (a job was just queued by this process) */
+  kick(): void;
+  /** resolves when no job is ready or running in this process's queues (tests, CLI, seed) */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startWorkers(opts: WorkerOptions): Workers {
+  const { db, log, handlers } = opts;
+  const queues = Object.keys(handlers);
+  const lease = opts.leaseSeconds ?? 120;
+  const pollMs = opts.pollMs ?? 1000;
+  const workerId = `${os.hostname()}:${process.pid}`;
+  let stopped = false;
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => {
+    for (const w of sleepers) w();
+  };
+  const running = new Set<Promise<void>>();
+
+  async function claim(): Promise<Job | null> {
+    const rows = rowsOf<{ id: string; queue: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
+      await db.execute(sql`
+        UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = ${workerId},
+          locked_until = now() + make_interval(secs => ${lease})
+        WHERE id = (
+          SELECT id FROM jobs
+          WHERE queue IN ${queues} AND (
+            (state = 'pending' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
+          ORDER BY run_at, id
+          FOR UPDATE SKIP LOCKED
+          LIMIT 1)
+        RETURNING id, queue, payload, attempts, max_attempts`),
+    );
+    const r = rows[0];
+    return r ? { id: Number(r.id), queue: r.queue, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts } : null;
+  }
+
+  async function execute(job: Job): Promise<void> {
+    const handler = handlers[job.queue]!;
+    if (job.attempts > job.maxAttempts) {
+      // a lease expired on the last attempt: the worker died while running it
+      await handler.giveUp(job, 'lease expired on the last attempt');
+      await db.execute(sql`UPDATE jobs SET state = 'failed', finished_at = now(), locked_until = NULL WHERE id = ${job.id}`);
+      return;
+    }
+    const renew = setInterval(() => {
+      void db.execute(sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${lease}) WHERE id = ${job.id} AND locked_by = ${workerId}`)
+        .catch((e: unknown) => log.warn({ err: e, job: job.id }, 'job lease renewal failed'));
+    }, (lease * 1000) / 3);
+    try {
+      await handler.run(job);
+      await db.execute(sql`UPDATE jobs SET state = 'done', finished_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`);
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      log.error({ err: e, job: job.id, queue: job.queue, attempt: job.attempts }, 'job failed');
+      if (job.attempts >= job.maxAttempts) {
+        await handler.giveUp(job, error);
+        await db.execute(sql`UPDATE jobs SET state = 'failed', finished_at = now(), locked_until = NULL, last_error = ${error} WHERE id = ${job.id}`);
+      } else {
+        const backoff = 2 ** job.attempts;
+        await db.execute(sql`UPDATE jobs SET state = 'pending', locked_until = NULL, last_error = ${error},
+          run_at = now() + make_interval(secs => ${backoff}) WHERE id = ${job.id}`);
+      }
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      let job: Job | null = null;
+      try {
+        job = await claim();
+      } catch (e) {
+        if (stopped) return;
+        log.error({ err: e }, 'job claim failed');
+      }
+      if (job) {
+        await execute(job).catch((e: unknown) => log.error({ err: e, job: job.id }, 'job bookkeeping failed'));
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(t);
+          sleepers.delete(done);
+          resolve();
+        };
+        const t = setTimeout(done, pollMs);
+        sleepers.add(done);
+      });
+    }
+  }
+
+  for (let i = 0; i < (opts.concurrency ?? 1); i++) {
+    const p = loop();
+    running.add(p);
+    void p.finally(() => running.delete(p));
+  }
+
+  async function busy(): Promise<boolean> {
+    const rows = rowsOf<{ n: string | number }>(await db.execute(sql`
+      SELECT count(*) AS n FROM jobs WHERE queue IN ${queues} AND state IN ('pending', 'running')`));
+    return Number(rows[0]!.n) > 0;
+  }
+
+  return {
+    kick: wakeAll,
+    async drain() {
+      while (await busy()) {
+        wakeAll();
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async stop() {
+      stopped = true;
+      wakeAll();
+      await Promise.all(running);
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import { pessoas, usuarios } from './people.table';
+import { operadoras } from './reference.table';
+
+/**
+ * Received files and the lines read from them. Operator statements and customer sales files are kept apart
+ * (linhas_operadora, linhas_cliente) because matching joins one side against the other; both carry the
+ * file, the 1-based line and an identity key that makes a line known once whatever file brings it again.
+ */
+
+/** Where a file came from (listarItensOrigemArquivoRecebido). */
+export const ARQUIVO_ORIGENS = ['UPLOAD', 'PASTA', 'CLI', 'DEMO'] as const;
+/** The lifecycle of a received file (listarItensStatusArquivo). */
+export const ARQUIVO_STATUS = ['AGUARDANDO', 'PROCESSANDO', 'PROCESSADO', 'ERRO'] as const;
+
+export const arquivos = pgTable(
+  'arquivos',
+  {
+    codarquivo: serial('codarquivo').primaryKey(),
+    /** who the file belongs to (client or unit); null for an operator file of an establishment nobody registered */
+    codpessoa: integer('codpessoa').references(() => pessoas.codpessoa),
+    codoperadora: integer('codoperadora').references(() => operadoras.codoperadora),
+    /** the file type (engine FILE_TYPES value); null while unrecognised */
+    tipo: text('tipo'),
+    /** the engine layout that reads it ('CIELO_V15', 'MAPEAMENTO', …) */
+    layout: text('layout'),
+    versao: text('versao'),
+    status: text('status', { enum: ARQUIVO_STATUS }).notNull(),
+    origem: text('origem', { enum: ARQUIVO_ORIGENS }).notNull(),
+    nomearquivo: text('nomearquivo').notNull(),
+    mensagem: text('mensagem'),
+    /** the date the file says it was generated (header), else the day it was received: a business date */
+    dataenvio: date('dataenvio', { mode: 'string' }).notNull(),
+    datarecebimento: timestamp('datarecebimento', { withTimezone: true }).notNull().defaultNow(),
+    dataprocessamento: timestamp('dataprocessamento', { withTimezone: true }),
+    sha256: text('sha256').notNull(),
+    tamanho: bigint('tamanho', { mode: 'number' }).notNull(),
+    /** column mapping of a MAPEAMENTO file, kept so a reprocess reads it the same way */
+    mapeamento: jsonb('mapeamento'),
+    codusuario: integer('codusuario').references(() => usuarios.codusuario),
+    /** lines loaded by this file, and lines it brought that were already known from another file */
+    linhas: integer('linhas').notNull().default(0),
+    repetidas: integer('repetidas').notNull().default(0),
+    /** per record kind: count and summed amounts, as the CLI prints them */
+    totais: jsonb('totais'),
+  },
+  (t) => [
+    // the same bytes sent twice by the same owner are one file
+    uniqueIndex('arquivos_sha_idx').on(sql`coalesce(${t.codpessoa}, 0)`, t.sha256),
+    index('arquivos_pessoa_idx').on(t.codpessoa),
+    index('arquivos_envio_idx').on(t.dataenvio),
+    index('arquivos_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * Operator establishments (EC / PV / StoneCode) and the unit they belong to: how a line of an operator file
+ * finds its unit. Maintained by the establishments register (part 2); seeded for the demo.
+ */
+export const estabelecimentos = pgTable(
+  'estabelecimentos',
+  {
+    codestabelecimento: serial('codestabelecimento').primaryKey(),
+    codpessoa: integer('codpessoa').notNull().references(() => pessoas.codpessoa),
+    codoperadora: integer('codoperadora').notNull().references(() => operadoras.codoperadora),
+    codexterno: text('codexterno').notNull(),
+    nome: text('nome'),
+  },
+  (t) => [unique('estabelecimentos_operadora_codexterno_uq').on(t.codoperadora, t.codexterno), index('estabelecimentos_pessoa_idx').on(t.codpessoa)],
+);
+
+/** Columns both line tables share: the file, the line and the identity of the line. */
+const lineOrigin = {
+  codarquivo: integer('codarquivo').notNull().references(() => arquivos.codarquivo, { onDelete: 'cascade' }),
+  linha: integer('linha').notNull(),
+  /** MD5 of the record's identity (operator keys, or the customer's keys and owner): the same line is known once */
+  chave: uuid('chave').notNull(),
+  /** nth line of the same identity inside one file: genuine repeats in a file are kept, repeats across files are not */
+  ocorrencia: integer('ocorrencia').notNull(),
+};
+
+/**
+ * Operator lines of every kind (sale, summary, forecast, settlement, adjustment, cancellation, chargeback,
+ * anticipation, pix). Amounts are integer centavos; `data` is the record's own date (sale, settlement,
+ * correction, credit date of a forecast), `dataprevista` the credit date it announces.
+ */
+export const linhasOperadora = pgTable(
+  'linhas_operadora',
+  {
+    codlinha: bigint('codlinha', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ...lineOrigin,
+    tipo: text('tipo').notNull(),
+    tiporegistro: text('tiporegistro').notNull(),
+    codoperadora: integer('codoperadora').notNull().references(() => operadoras.codoperadora),
+    /** the establishment's unit; null when the establishment is not registered (getListaUnidadesNaoEncontradas) */
+    codpessoa: integer('codpessoa').references(() => pessoas.codpessoa),
+    estabelecimento: text('estabelecimento').notNull(),
+    lote: text('lote'),
+    nsu: text('nsu'),
+    autorizacao: text('autorizacao'),
+    tid: text('tid'),
+    terminal: text('terminal'),
+    data: date('data', { mode: 'string' }).notNull(),
+    hora: text('hora'),
+    datavenda: date('datavenda', { mode: 'string' }),
+    dataprevista: date('dataprevista', { mode: 'string' }),
+    valorbruto: bigint('valorbruto', { mode: 'number' }),
+    valortaxa: bigint('valortaxa', { mode: 'number' }),
+    valorliquido: bigint('valorliquido', { mode: 'number' }).notNull(),
+    parcela: smallint('parcela'),
+    totparcelas: smallint('totparcelas'),
+    bandeira: text('bandeira'),
+    bandeiranome: text('bandeiranome'),
+    produto: text('produto'),
+    produtonome: text('produtonome'),
+    captura: text('captura'),
+    status: text('status'),
+    aceita: boolean('aceita'),
+    motivo: text('motivo'),
+    motivonome: text('motivonome'),
+    cartao: text('cartao'),
+    /** what the record carries beyond these columns (bank account, original batch, counts of a summary) */
+    extras: jsonb('extras'),
+  },
+  (t) => [
+    unique('linhas_operadora_chave_uq').on(t.chave, t.ocorrencia),
+    index('linhas_operadora_arquivo_idx').on(t.codarquivo),
+  ],
+);
+
+/** The merchant's own sales (customer files, manual tickets, imported operator sales). */
+export const linhasCliente = pgTable(
+  'linhas_cliente',
+  {
+    codlinhasarqcli: bigint('codlinhasarqcli', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ...lineOrigin,
+    /** the client or unit the sale belongs to */
+    codpessoa: integer('codpessoa').references(() => pessoas.codpessoa),
+    codoperadora: integer('codoperadora').references(() => operadoras.codoperadora),
+    estabelecimento: text('estabelecimento'),
+    nsu: text('nsu'),
+    tid: text('tid'),
+    autorizacao: text('autorizacao'),
+    terminal: text('terminal'),
+    datavenda: date('datavenda', { mode: 'string' }).notNull(),
+    horavenda: text('horavenda'),
+    totparcelas: smallint('totparcelas').notNull(),
+    valor: bigint('valor', { mode: 'number' }).notNull(),
+    bandeira: text('bandeira'),
+    produto: text('produto'),
+    codexterno: text('codexterno'),
+    nossonumero: text('nossonumero'),
+    operadorainformada: text('operadorainformada'),
+    desconsiderado: boolean('desconsiderado').notNull().default(false),
+  },
+  (t) => [
+    unique('linhas_cliente_chave_uq').on(t.chave, t.ocorrencia),
+    index('linhas_cliente_arquivo_idx').on(t.codarquivo),
+  ],
+);
+
+/** Background work: a PostgreSQL-backed queue that several worker processes share (SKIP LOCKED). */
+export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state', { enum: JOB_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** a running job whose lock has expired belongs to a worker that died: it is taken again */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_ready_idx').on(t.queue, t.state, t.runAt)],
+);

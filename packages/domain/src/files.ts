@@ -1,0 +1,31 @@
+/**
+ * What a received file can be: its lifecycle and where it came from, with the pt-BR labels the option lists
+ * (listarItensStatusArquivo, listarItensOrigemArquivoRecebido) serve. The values are stored on the file
+ * record; screens show the labels only (spec part 1 §4: "their values are not shown").
+ */
+export const FILE_STATUS = {
+  AGUARDANDO: 'Aguardando processamento',
+  PROCESSANDO: 'Em processamento',
+  PROCESSADO: 'Processado',
+  ERRO: 'Erro',
+} as const;
+export type FileStatus = keyof typeof FILE_STATUS;
+
+export const FILE_ORIGINS = {
+  UPLOAD: 'Envio pela tela',
+  PASTA: 'Pasta de entrada (SFTP/VAN)',
+  CLI: 'Linha de comando',
+  DEMO: 'Demonstração',
+} as const;
+export type FileOrigin = keyof typeof FILE_ORIGINS;
+
+/** How many line errors a file's message lists before it says how many more there are. */
+export const FILE_MESSAGE_MAX_ERRORS = 20;
+
+/** The message of a file that failed, from its line errors: the first ones in full, then a count of the rest. */
+export function fileErrorMessage(errors: readonly string[], total = errors.length): string {
+  const shown = errors.slice(0, FILE_MESSAGE_MAX_ERRORS);
+  const rest = total - shown.length;
+  const head = total === 1 ? 'Arquivo com 1 erro; nada foi carregado.' : `Arquivo com ${total} erros; nada foi carregado.`;
+  return [head, ...shown, ...(rest > 0 ? [`… e mais ${rest} erro(s).`] : [])].join('\n');
+}
