@@ -2,6 +2,8 @@ import { DEMO_PASSWORD, DEMO_USERS, isSeeded, openDb, seedDemo, seedReference } 
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createHttpServer } from './http/server';
+import { seedDemoFiles } from './ingest/demo-files.seed';
+import { startInboxWatcher } from './ingest/inbox-watcher';
 import { createLogger } from './logger';
 
 const config = loadConfig();
@@ -9,14 +11,22 @@ const log = createLogger(config.logLevel);
 const db = await openDb(config.databaseUrl);
 // Operators, brands, products, states and cities: real reference data every installation needs.
 await seedReference(db.db);
+const app = createApp({ db, config, log });
 if (config.seedDemo && !(await isSeeded(db.db))) {
   await seedDemo(db.db);
-  log.info('demo data seeded');
+  // generated operator and customer files, sent through the real pipeline: the workers load them in the background
+  const files = await seedDemoFiles(db, app.services.ingestion);
+  log.info({ files }, 'demo data seeded');
 }
-const server = createHttpServer(createApp({ db, config, log }));
+const server = createHttpServer(app);
+// The inbox folder (SFTP/VAN drop, local stand-in): INBOX_DIR='' turns it off.
+const inbox = config.inboxDir
+  ? startInboxWatcher({ dir: config.inboxDir, ingestion: app.services.ingestion, log, pollSeconds: config.inboxPollSeconds, db: db.db })
+  : null;
 server.listen(config.port, () => {
   const where = db.engine === 'postgres' ? 'PostgreSQL' : `PGlite (${config.databaseUrl})`;
   console.log(`\nConcilia em ${config.publicUrl}  — banco: ${where}, verificação anti-robô: ${config.botCheck}`);
+  if (config.inboxDir) console.log(`Pasta de entrada monitorada: ${config.inboxDir} (a cada ${config.inboxPollSeconds} s)`);
   if (config.seedDemo) {
     console.log(`Acessos de demonstração (senha ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.login.padEnd(14)} ${u.papel}`);
@@ -26,6 +36,10 @@ server.listen(config.port, () => {
 async function shutdown(signal: string) {
   log.info({ signal }, 'shutting down');
   server.close();
+  // the poll under way ends before the database closes (a process killed mid-file leaves it in .recebendo: taken again at the next start)
+  await inbox?.stop();
+  // a load under way is rolled back by the close; its job is taken again at the next start
+  await app.stop();
   await db.close();
   process.exit(0);
 }

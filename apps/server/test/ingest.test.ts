@@ -1,10 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { arquivos } from '@concilia/db';
+import { customerSide, generateScenario, WRITERS, type WriterName } from '@concilia/engine';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import { folderStorage } from '../src/ingest/file-storage';
+import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { createTestApp, engines, type TestApp } from './harness';
 
 const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
@@ -156,6 +160,50 @@ describe.each(engines())('ingestion pipeline on %s', (engine) => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('loads a generated file of every layout, the customer file into the customer lines', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-gerados-'));
+    try {
+      for (const layout of Object.keys(WRITERS) as WriterName[]) {
+        const scenario = { sales: 300, seed: 5, startDate: '2026-03-02', days: 10 };
+        const [generated] = await writeScenarioFiles({ dir: path.join(dir, layout), layouts: [layout], scenario, fileDate: '2026-03-12' });
+        const { file } = await load(new Uint8Array(fs.readFileSync(generated!.path)), path.basename(generated!.path));
+        expect(file.status, `${layout}: ${file.mensagem}`).toBe('PROCESSADO');
+        const customer = WRITERS[layout].side === 'customer';
+        expect(await lines(customer ? 'linhas_cliente' : 'linhas_operadora', file.codarquivo), layout).toBe(file.linhas);
+        expect(file.linhas, layout).toBeGreaterThan(0);
+        if (customer) {
+          const sales = [...customerSide(generateScenario({ ...scenario, merchants: [WRITERS[layout].sampleMerchant] }))];
+          expect(file.totais).toEqual({ customerSale: { linhas: sales.length, bruto: sales.reduce((a, x) => a + x.gross, 0), liquido: sales.reduce((a, x) => a + x.gross, 0) } });
+        }
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a spreadsheet export through a column mapping: the merchant\'s own sales and a voucher statement', async () => {
+    const csv = 'Data;Valor;NSU;Autorização;Parcelas\r\n05/03/2026;1.234,56;123;AB12;1\r\n05/03/2026;99,90;124;AB13;3\r\n';
+    const own = await ing.receive({
+      source: new TextEncoder().encode(csv), name: 'erp.csv', origem: 'UPLOAD',
+      mapping: { operator: 'cliente', dateFormat: 'DD/MM/AAAA', decimalMark: ',', columns: { saleDate: 'Data', gross: 'Valor', nsu: 'NSU', authorization: 'Autorização', installments: 'Parcelas' } },
+    });
+    const voucher = await ing.receive({
+      source: new TextEncoder().encode(csv.replace('AB12', 'AB99')), name: 'alelo.csv', origem: 'UPLOAD',
+      mapping: { operator: 'alelo', dateFormat: 'DD/MM/AAAA', decimalMark: ',', columns: { saleDate: 'Data', gross: 'Valor', nsu: 'NSU', authorization: 'Autorização', installments: 'Parcelas', merchantId: 'NSU' } },
+    });
+    await ing.drain();
+    const [a] = await t.db.select().from(arquivos).where(eq(arquivos.codarquivo, own.codarquivo));
+    const [b] = await t.db.select().from(arquivos).where(eq(arquivos.codarquivo, voucher.codarquivo));
+    expect(a).toMatchObject({ status: 'PROCESSADO', tipo: 'MAPEAMENTO', layout: 'MAPEAMENTO', codoperadora: null, linhas: 2 });
+    expect(b).toMatchObject({ status: 'PROCESSADO', tipo: 'MAPEAMENTO', codoperadora: 11, linhas: 2 });
+    const rows = await t.exec(`SELECT valor, totparcelas, nsu, datavenda::text AS datavenda FROM linhas_cliente WHERE codarquivo = ${a!.codarquivo} ORDER BY linha`);
+    expect(rows).toEqual([
+      { valor: 123456, totparcelas: 1, nsu: '123', datavenda: '2026-03-05' },
+      { valor: 9990, totparcelas: 3, nsu: '124', datavenda: '2026-03-05' },
+    ].map((r) => ({ ...r, valor: t.engine === 'postgres' ? String(r.valor) : r.valor })));
+    expect(await lines('linhas_operadora', b!.codarquivo)).toBe(2);
   });
 
   it('delete removes the file, its lines and its stored original', async () => {

@@ -46,7 +46,7 @@ CREATE TABLE "jobs" (
 );
 --> statement-breakpoint
 CREATE TABLE "linhas_cliente" (
-	"codlinhasarqcli" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "linhas_cliente_codlinhasarqcli_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"codlinhasarqcli" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "linhas_cliente_codlinhasarqcli_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1000),
 	"codarquivo" integer NOT NULL,
 	"linha" integer NOT NULL,
 	"chave" uuid NOT NULL,
@@ -72,7 +72,7 @@ CREATE TABLE "linhas_cliente" (
 );
 --> statement-breakpoint
 CREATE TABLE "linhas_operadora" (
-	"codlinha" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "linhas_operadora_codlinha_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"codlinha" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "linhas_operadora_codlinha_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1000),
 	"codarquivo" integer NOT NULL,
 	"linha" integer NOT NULL,
 	"chave" uuid NOT NULL,
@@ -115,17 +115,11 @@ ALTER TABLE "arquivos" ADD CONSTRAINT "arquivos_codoperadora_operadoras_codopera
 ALTER TABLE "arquivos" ADD CONSTRAINT "arquivos_codusuario_usuarios_codusuario_fk" FOREIGN KEY ("codusuario") REFERENCES "public"."usuarios"("codusuario") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "estabelecimentos" ADD CONSTRAINT "estabelecimentos_codpessoa_pessoas_codpessoa_fk" FOREIGN KEY ("codpessoa") REFERENCES "public"."pessoas"("codpessoa") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "estabelecimentos" ADD CONSTRAINT "estabelecimentos_codoperadora_operadoras_codoperadora_fk" FOREIGN KEY ("codoperadora") REFERENCES "public"."operadoras"("codoperadora") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "linhas_cliente" ADD CONSTRAINT "linhas_cliente_codarquivo_arquivos_codarquivo_fk" FOREIGN KEY ("codarquivo") REFERENCES "public"."arquivos"("codarquivo") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "linhas_cliente" ADD CONSTRAINT "linhas_cliente_codpessoa_pessoas_codpessoa_fk" FOREIGN KEY ("codpessoa") REFERENCES "public"."pessoas"("codpessoa") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "linhas_cliente" ADD CONSTRAINT "linhas_cliente_codoperadora_operadoras_codoperadora_fk" FOREIGN KEY ("codoperadora") REFERENCES "public"."operadoras"("codoperadora") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "linhas_operadora" ADD CONSTRAINT "linhas_operadora_codarquivo_arquivos_codarquivo_fk" FOREIGN KEY ("codarquivo") REFERENCES "public"."arquivos"("codarquivo") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "linhas_operadora" ADD CONSTRAINT "linhas_operadora_codoperadora_operadoras_codoperadora_fk" FOREIGN KEY ("codoperadora") REFERENCES "public"."operadoras"("codoperadora") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "linhas_operadora" ADD CONSTRAINT "linhas_operadora_codpessoa_pessoas_codpessoa_fk" FOREIGN KEY ("codpessoa") REFERENCES "public"."pessoas"("codpessoa") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "arquivos_sha_idx" ON "arquivos" USING btree (coalesce("codpessoa", 0),"sha256");--> statement-breakpoint
 CREATE INDEX "arquivos_pessoa_idx" ON "arquivos" USING btree ("codpessoa");--> statement-breakpoint
 CREATE INDEX "arquivos_envio_idx" ON "arquivos" USING btree ("dataenvio");--> statement-breakpoint
 CREATE INDEX "arquivos_status_idx" ON "arquivos" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "estabelecimentos_pessoa_idx" ON "estabelecimentos" USING btree ("codpessoa");--> statement-breakpoint
 CREATE INDEX "jobs_ready_idx" ON "jobs" USING btree ("queue","state","run_at");--> statement-breakpoint
-CREATE INDEX "linhas_cliente_arquivo_idx" ON "linhas_cliente" USING btree ("codarquivo");--> statement-breakpoint
-CREATE INDEX "linhas_operadora_arquivo_idx" ON "linhas_operadora" USING btree ("codarquivo");
+CREATE INDEX "linhas_cliente_arquivo_idx" ON "linhas_cliente" USING brin ("codarquivo");--> statement-breakpoint
+CREATE INDEX "linhas_operadora_arquivo_idx" ON "linhas_operadora" USING brin ("codarquivo");

@@ -12,14 +12,17 @@ import type { OpenDb } from './open-db';
 export interface RawTransaction {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
-   * COPY `table` (`columns`) FROM text rows, each ending in '\n' and escaped for COPY's text format
-   * (`copyText`). Returns the number of rows sent.
+   * COPY `table` (`columns`) FROM text in COPY's text format: each item one or more whole rows, each row
+   * ending in '\n' and its values escaped with `copyText`. Sending blocks of rows rather than single rows
+   * keeps the per-item cost of async iteration off the hot path.
    */
-  copyFrom(table: string, columns: readonly string[], rows: AsyncIterable<string>): Promise<number>;
+  copyFrom(table: string, columns: readonly string[], rows: AsyncIterable<string>): Promise<void>;
 }
 
-/** Rows per PGlite COPY block: big enough to amortise the call, small enough to keep memory flat. */
-const PGLITE_BLOCK_ROWS = 20_000;
+/** Characters per PGlite COPY call: big enough to amortise the call, small enough to keep memory flat. */
+const PGLITE_BLOCK_CHARS = 8 * 1024 * 1024;
+/** Characters per CopyData write on PostgreSQL. */
+const PG_BLOCK_CHARS = 64 * 1024;
 
 export async function withRawTransaction<T>(open: OpenDb, work: (tx: RawTransaction) => Promise<T>): Promise<T> {
   if (open.pool) return withPostgres(open.pool, work);
@@ -46,17 +49,23 @@ async function withPostgres<T>(pool: pg.Pool, work: (tx: RawTransaction) => Prom
           stream.on('finish', resolve);
           stream.on('error', reject);
         });
-        let n = 0;
+        // one CopyData message per ~64 KB instead of per row keeps the socket busy, not the loop
+        let block = '';
+        let failure: unknown = null;
+        done.catch((e: unknown) => (failure = e));
+        const send = async () => {
+          // the server refused the COPY (a duplicate key, say): stop at once instead of writing into a dead stream
+          if (failure) throw failure;
+          const ok = stream.write(block);
+          block = '';
+          if (!ok) await Promise.race([new Promise<void>((resolve) => stream.once('drain', resolve)), done]);
+        };
         try {
-          for await (const row of rows) {
-            n++;
-            if (!stream.write(row)) {
-              await new Promise<void>((resolve, reject) => {
-                stream.once('drain', resolve);
-                stream.once('error', reject);
-              });
-            }
+          for await (const text of rows) {
+            block += text;
+            if (block.length >= PG_BLOCK_CHARS) await send();
           }
+          if (block) await send();
         } catch (e) {
           // the rows' source failed (a parse error): abort the COPY so the server rolls it back
           stream.destroy(e as Error);
@@ -65,7 +74,6 @@ async function withPostgres<T>(pool: pg.Pool, work: (tx: RawTransaction) => Prom
         }
         stream.end();
         await done;
-        return n;
       },
     };
     const result = await work(tx);
@@ -92,20 +100,20 @@ async function withPglite<T>(pglite: PGlite, work: (tx: RawTransaction) => Promi
       async copyFrom(table, columns, rows) {
         const sql = copySql(table, columns, "'/dev/blob'");
         let block: string[] = [];
-        let n = 0;
+        let size = 0;
         const flush = async () => {
           if (block.length === 0) return;
           const blob = new Blob(block);
           block = [];
+          size = 0;
           await ptx.query(sql, [], { blob });
         };
-        for await (const row of rows) {
-          block.push(row);
-          n++;
-          if (block.length >= PGLITE_BLOCK_ROWS) await flush();
+        for await (const text of rows) {
+          block.push(text);
+          size += text.length;
+          if (size >= PGLITE_BLOCK_CHARS) await flush();
         }
         await flush();
-        return n;
       },
     };
     return work(tx);

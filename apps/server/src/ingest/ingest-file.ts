@@ -79,7 +79,7 @@ async function lookups(deps: IngestDeps, codoperadora: number | null, owner: num
 }
 
 function md5(text: string): Buffer {
-  return crypto.createHash('md5').update(text).digest();
+  return crypto.hash('md5', text, 'buffer');
 }
 
 /** Turns parsed items into COPY rows, collecting errors and totals on the way. */
@@ -95,7 +95,12 @@ class RowWriter {
     readonly customer: boolean,
   ) {}
 
+  /** rows written so far */
+  rowCount = 0;
+
+  /** COPY text in blocks of rows (~64 KB): one async step per block, not per line. */
   async *rows(items: AsyncIterable<ParsedItem>): AsyncGenerator<string> {
+    let block = '';
     for await (const item of items) {
       if (item.kind === 'header' || item.kind === 'trailer') continue;
       if (item.kind === 'error') {
@@ -105,10 +110,15 @@ class RowWriter {
       }
       // once a line is bad the file will not load: keep reading for the other errors, stop writing rows
       if (this.errorCount > 0) continue;
-      const row = this.row(item);
-      if (row) yield row;
+      block += this.row(item);
+      this.rowCount++;
+      if (block.length >= 65_536) {
+        yield block;
+        block = '';
+      }
     }
     if (this.errorCount > 0) throw new FileHasErrors(this.errors, this.errorCount);
+    if (block) yield block;
   }
 
   private count(r: NormalizedRecord): void {
@@ -119,7 +129,7 @@ class RowWriter {
     t.liquido += 'net' in r ? r.net : 'amount' in r ? r.amount : r.kind === 'customerSale' ? r.gross : 0;
   }
 
-  private row(r: NormalizedRecord): string | null {
+  private row(r: NormalizedRecord): string {
     const customer = r.kind === 'customerSale';
     // a record of the other side would land in the wrong table: a layout bug, not a user error
     if (customer !== this.customer) throw new Error(`record ${r.kind} in a ${this.customer ? 'customer' : 'operator'} file`);
@@ -136,7 +146,8 @@ class RowWriter {
 
   private customerRow(r: CustomerSaleRecord): string {
     const terminal = r.terminal ? this.look.terminals.get(r.terminal) : undefined;
-    const codpessoa = terminal?.codpessoa ?? this.look.owner;
+    // the sender's choice (a unit uploading its sales) comes first; the terminal's client otherwise
+    const codpessoa = this.look.owner ?? terminal?.codpessoa ?? null;
     const hinted = r.operatorHint ? this.look.operatorsByName.get(r.operatorHint.toLowerCase()) ?? null : null;
     const digest = md5(`${codpessoa ?? ''}|${recordIdentity(r)}`);
     return customerLineRow(r, {
@@ -160,7 +171,8 @@ async function copyPass(deps: IngestDeps, tx: RawTransaction, file: FileRow, tab
   const layout = layoutById(file.layout as LayoutId);
   const source = deps.storage.read(file.sha256);
   const items = layout.parse(source, { mapping: (file.mapeamento as ColumnMapping | null) ?? undefined });
-  return tx.copyFrom(table, writer.customer ? CUSTOMER_LINE_COLUMNS : OPERATOR_LINE_COLUMNS, writer.rows(items));
+  await tx.copyFrom(table, writer.customer ? CUSTOMER_LINE_COLUMNS : OPERATOR_LINE_COLUMNS, writer.rows(items));
+  return writer.rowCount;
 }
 
 /** The merchant's own sales go to linhas_cliente; everything an operator sends to linhas_operadora. */

@@ -1,4 +1,4 @@
-import { arquivos, type OpenDb } from '@concilia/db';
+import { arquivos, linhasCliente, linhasOperadora, type OpenDb } from '@concilia/db';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
@@ -67,7 +67,13 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
       workers?.kick();
     },
     async remove(codarquivo) {
-      const [gone] = await db.delete(arquivos).where(eq(arquivos.codarquivo, codarquivo)).returning({ sha256: arquivos.sha256 });
+      // the line tables have no foreign key to cascade through (bulk-load speed): their lines go in the same transaction
+      const gone = await db.transaction(async (tx) => {
+        await tx.delete(linhasOperadora).where(eq(linhasOperadora.codarquivo, codarquivo));
+        await tx.delete(linhasCliente).where(eq(linhasCliente.codarquivo, codarquivo));
+        const [row] = await tx.delete(arquivos).where(eq(arquivos.codarquivo, codarquivo)).returning({ sha256: arquivos.sha256 });
+        return row;
+      });
       if (!gone) return false;
       const [other] = await db.select({ n: sql<number>`count(*)::int` }).from(arquivos).where(eq(arquivos.sha256, gone.sha256));
       if ((other?.n ?? 0) === 0) await storage.remove(gone.sha256);

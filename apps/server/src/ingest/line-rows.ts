@@ -30,113 +30,105 @@ export const CUSTOMER_LINE_COLUMNS = [
 
 type Value = string | number | boolean | null | undefined;
 type OperatorRecord = Exclude<NormalizedRecord, CustomerSaleRecord>;
-type OperatorColumns = Partial<Record<(typeof OPERATOR_LINE_COLUMNS)[number], Value>>;
+type OperatorColumn = (typeof OPERATOR_LINE_COLUMNS)[number];
 
-/** The fields of a record that have a column; the rest of the record goes to extras. */
-function operatorColumns(r: OperatorRecord): { cols: OperatorColumns; used: readonly string[] } {
+/** Column name → position in the row: rows are written straight into an array, the hot path of a load. */
+const AT = Object.fromEntries(OPERATOR_LINE_COLUMNS.map((c, i) => [c, i])) as Record<OperatorColumn, number>;
+
+/**
+ * The record's own columns, written into `v`; returns the record fields that have a column, so the rest of
+ * the record goes to extras.
+ */
+function fillOperatorColumns(r: OperatorRecord, v: Value[]): ReadonlySet<string> {
   switch (r.kind) {
     case 'sale':
-      return {
-        cols: {
-          lote: r.batchId, nsu: r.nsu, autorizacao: r.authorization, tid: r.tid, terminal: r.terminal, data: r.saleDate,
-          hora: r.saleTime, datavenda: r.saleDate, dataprevista: r.creditDate, valorbruto: r.gross, valortaxa: r.fee,
-          valorliquido: r.net, totparcelas: r.installments, bandeira: r.brand.code, bandeiranome: r.brand.name,
-          produto: r.product.code, produtonome: r.product.name, captura: r.capture.code, status: r.status.code,
-          aceita: r.accepted, cartao: r.card?.masked,
-        },
-        used: ['batchId', 'nsu', 'authorization', 'tid', 'terminal', 'saleDate', 'saleTime', 'creditDate', 'gross', 'fee', 'net', 'installments', 'brand', 'product', 'capture', 'status', 'accepted', 'card'],
-      };
+      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.autorizacao] = r.authorization; v[AT.tid] = r.tid;
+      v[AT.terminal] = r.terminal; v[AT.data] = r.saleDate; v[AT.hora] = r.saleTime; v[AT.datavenda] = r.saleDate;
+      v[AT.dataprevista] = r.creditDate; v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net;
+      v[AT.totparcelas] = r.installments; v[AT.bandeira] = r.brand.code; v[AT.bandeiranome] = r.brand.name;
+      v[AT.produto] = r.product.code; v[AT.produtonome] = r.product.name; v[AT.captura] = r.capture.code;
+      v[AT.status] = r.status.code; v[AT.aceita] = r.accepted; v[AT.cartao] = r.card?.masked;
+      return USED.sale;
     case 'summary':
-      return {
-        cols: {
-          lote: r.batchId, data: r.batchDate, dataprevista: r.creditDate, valorbruto: r.gross, valortaxa: r.fee,
-          valorliquido: r.net, bandeira: r.brand.code, bandeiranome: r.brand.name, produto: r.product.code, produtonome: r.product.name,
-        },
-        used: ['batchId', 'batchDate', 'creditDate', 'gross', 'fee', 'net', 'brand', 'product'],
-      };
+      v[AT.lote] = r.batchId; v[AT.data] = r.batchDate; v[AT.dataprevista] = r.creditDate; v[AT.valorbruto] = r.gross;
+      v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net; v[AT.bandeira] = r.brand.code; v[AT.bandeiranome] = r.brand.name;
+      v[AT.produto] = r.product.code; v[AT.produtonome] = r.product.name;
+      return USED.summary;
     case 'installmentForecast':
-      return {
-        cols: {
-          lote: r.batchId, data: r.creditDate, datavenda: r.batchDate, dataprevista: r.creditDate, valorbruto: r.gross,
-          valortaxa: r.fee, valorliquido: r.net, parcela: r.installment, totparcelas: r.installmentTotal,
-          bandeira: r.brand.code, bandeiranome: r.brand.name, produto: r.product.code, produtonome: r.product.name,
-        },
-        used: ['batchId', 'creditDate', 'batchDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand', 'product'],
-      };
+      v[AT.lote] = r.batchId; v[AT.data] = r.creditDate; v[AT.datavenda] = r.batchDate; v[AT.dataprevista] = r.creditDate;
+      v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net; v[AT.parcela] = r.installment;
+      v[AT.totparcelas] = r.installmentTotal; v[AT.bandeira] = r.brand.code; v[AT.bandeiranome] = r.brand.name;
+      v[AT.produto] = r.product.code; v[AT.produtonome] = r.product.name;
+      return USED.installmentForecast;
     case 'settlement':
-      return {
-        cols: {
-          lote: r.batchId, nsu: r.nsu, data: r.settlementDate, datavenda: r.saleDate, dataprevista: r.dueDate,
-          valorbruto: r.gross, valortaxa: r.fee, valorliquido: r.amount, parcela: r.installment, totparcelas: r.installmentTotal,
-          bandeira: r.brand?.code, bandeiranome: r.brand?.name,
-        },
-        used: ['batchId', 'nsu', 'settlementDate', 'saleDate', 'dueDate', 'gross', 'fee', 'amount', 'installment', 'installmentTotal', 'brand'],
-      };
+      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.data] = r.settlementDate; v[AT.datavenda] = r.saleDate;
+      v[AT.dataprevista] = r.dueDate; v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.amount;
+      v[AT.parcela] = r.installment; v[AT.totparcelas] = r.installmentTotal; v[AT.bandeira] = r.brand?.code;
+      v[AT.bandeiranome] = r.brand?.name;
+      return USED.settlement;
     case 'adjustment':
     case 'cancellation':
     case 'chargeback':
-      return {
-        cols: {
-          lote: r.batchId, nsu: r.nsu, autorizacao: r.authorization, data: r.date, datavenda: r.saleDate,
-          dataprevista: r.creditDate, valorbruto: r.saleGross, valorliquido: r.amount, bandeira: r.brand?.code,
-          bandeiranome: r.brand?.name, motivo: r.reason.code, motivonome: r.reason.name, cartao: r.card?.masked,
-        },
-        used: ['batchId', 'nsu', 'authorization', 'date', 'saleDate', 'creditDate', 'saleGross', 'amount', 'brand', 'reason', 'card'],
-      };
+      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.autorizacao] = r.authorization; v[AT.data] = r.date;
+      v[AT.datavenda] = r.saleDate; v[AT.dataprevista] = r.creditDate; v[AT.valorbruto] = r.saleGross;
+      v[AT.valorliquido] = r.amount; v[AT.bandeira] = r.brand?.code; v[AT.bandeiranome] = r.brand?.name;
+      v[AT.motivo] = r.reason.code; v[AT.motivonome] = r.reason.name; v[AT.cartao] = r.card?.masked;
+      return USED.correction;
     case 'anticipation':
-      return {
-        cols: {
-          lote: r.batchId, data: r.settlementDate, dataprevista: r.originalDueDate, valorbruto: r.gross, valortaxa: r.fee,
-          valorliquido: r.net, parcela: r.installment, totparcelas: r.installmentTotal, bandeira: r.brand?.code, bandeiranome: r.brand?.name,
-        },
-        used: ['batchId', 'settlementDate', 'originalDueDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand'],
-      };
+      v[AT.lote] = r.batchId; v[AT.data] = r.settlementDate; v[AT.dataprevista] = r.originalDueDate; v[AT.valorbruto] = r.gross;
+      v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net; v[AT.parcela] = r.installment; v[AT.totparcelas] = r.installmentTotal;
+      v[AT.bandeira] = r.brand?.code; v[AT.bandeiranome] = r.brand?.name;
+      return USED.anticipation;
     case 'pix':
-      return {
-        cols: { nsu: r.transactionId, data: r.date, hora: r.time, datavenda: r.date, valorbruto: r.gross, valortaxa: r.fee, valorliquido: r.net },
-        used: ['transactionId', 'date', 'time', 'gross', 'fee', 'net'],
-      };
+      v[AT.nsu] = r.transactionId; v[AT.data] = r.date; v[AT.hora] = r.time; v[AT.datavenda] = r.date;
+      v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net;
+      return USED.pix;
   }
 }
 
-const BASE_FIELDS = new Set(['line', 'operator', 'recordType', 'merchantId', 'kind']);
+const BASE_FIELDS = ['line', 'operator', 'recordType', 'merchantId', 'kind'];
+const used = (...fields: string[]) => new Set([...BASE_FIELDS, ...fields]);
+const USED = {
+  sale: used('batchId', 'nsu', 'authorization', 'tid', 'terminal', 'saleDate', 'saleTime', 'creditDate', 'gross', 'fee', 'net', 'installments', 'brand', 'product', 'capture', 'status', 'accepted', 'card'),
+  summary: used('batchId', 'batchDate', 'creditDate', 'gross', 'fee', 'net', 'brand', 'product'),
+  installmentForecast: used('batchId', 'creditDate', 'batchDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand', 'product'),
+  settlement: used('batchId', 'nsu', 'settlementDate', 'saleDate', 'dueDate', 'gross', 'fee', 'amount', 'installment', 'installmentTotal', 'brand'),
+  correction: used('batchId', 'nsu', 'authorization', 'date', 'saleDate', 'creditDate', 'saleGross', 'amount', 'brand', 'reason', 'card'),
+  anticipation: used('batchId', 'settlementDate', 'originalDueDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand'),
+  pix: used('transactionId', 'date', 'time', 'gross', 'fee', 'net'),
+};
 
-/** What a record carries beyond its columns; null when nothing is left (the common case for sales). */
-function extrasOf(r: OperatorRecord, used: readonly string[]): string | null {
+/** What a record carries beyond its columns (a sale's capture and status names, a summary's counts); null when nothing. */
+function extrasOf(r: OperatorRecord, usedFields: ReadonlySet<string>): string | null {
   let extras: Record<string, unknown> | null = null;
-  const usedSet = new Set(used);
-  for (const [key, value] of Object.entries(r)) {
-    if (BASE_FIELDS.has(key) || usedSet.has(key) || value === null || value === undefined) continue;
+  for (const key in r) {
+    if (usedFields.has(key)) continue;
+    const value = (r as unknown as Record<string, unknown>)[key];
+    if (value === null || value === undefined) continue;
     (extras ??= {})[key] = value;
   }
   return extras && JSON.stringify(extras);
 }
 
-function row(columns: readonly string[], values: Partial<Record<string, Value>>): string {
-  let out = '';
-  for (let i = 0; i < columns.length; i++) {
-    if (i > 0) out += '\t';
-    out += copyText(values[columns[i]!]);
-  }
+function toRow(values: readonly Value[]): string {
+  let out = copyText(values[0]);
+  for (let i = 1; i < values.length; i++) out += `\t${copyText(values[i])}`;
   return `${out}\n`;
 }
 
 export function operatorLineRow(r: OperatorRecord, ctx: LineContext): string {
-  const { cols, used } = operatorColumns(r);
-  return row(OPERATOR_LINE_COLUMNS, {
-    ...cols,
-    codarquivo: ctx.codarquivo, linha: r.line, chave: ctx.chave, ocorrencia: ctx.ocorrencia, tipo: r.kind,
-    tiporegistro: r.recordType, codoperadora: ctx.codoperadora, codpessoa: ctx.codpessoa, estabelecimento: r.merchantId,
-    extras: r.kind === 'sale' ? null : extrasOf(r, used),
-  });
+  const v: Value[] = new Array<Value>(OPERATOR_LINE_COLUMNS.length).fill(null);
+  const usedFields = fillOperatorColumns(r, v);
+  v[AT.codarquivo] = ctx.codarquivo; v[AT.linha] = r.line; v[AT.chave] = ctx.chave; v[AT.ocorrencia] = ctx.ocorrencia;
+  v[AT.tipo] = r.kind; v[AT.tiporegistro] = r.recordType; v[AT.codoperadora] = ctx.codoperadora; v[AT.codpessoa] = ctx.codpessoa;
+  v[AT.estabelecimento] = r.merchantId; v[AT.extras] = extrasOf(r, usedFields);
+  return toRow(v);
 }
 
 export function customerLineRow(r: CustomerSaleRecord, ctx: LineContext): string {
-  return row(CUSTOMER_LINE_COLUMNS, {
-    codarquivo: ctx.codarquivo, linha: r.line, chave: ctx.chave, ocorrencia: ctx.ocorrencia, codpessoa: ctx.codpessoa,
-    codoperadora: ctx.codoperadora, estabelecimento: r.merchantId || null, nsu: r.nsu, tid: r.tid,
-    autorizacao: r.authorization, terminal: r.terminal, datavenda: r.saleDate, horavenda: r.saleTime,
-    totparcelas: r.installments, valor: r.gross, bandeira: r.brand?.code, produto: r.product?.code,
-    codexterno: r.customerCode, nossonumero: r.nossoNumero, operadorainformada: r.operatorHint,
-  });
+  return toRow([
+    ctx.codarquivo, r.line, ctx.chave, ctx.ocorrencia, ctx.codpessoa, ctx.codoperadora, r.merchantId || null, r.nsu, r.tid,
+    r.authorization, r.terminal, r.saleDate, r.saleTime, r.installments, r.gross, r.brand?.code, r.product?.code,
+    r.customerCode, r.nossoNumero, r.operatorHint,
+  ]);
 }

@@ -4,6 +4,7 @@ import '../features/account/account.resolvers';
 import '../features/shell/shell.resolvers';
 import '../features/options/options.resolvers';
 import '../features/parametros/parametros.resolvers';
+import '../features/files/file-options.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

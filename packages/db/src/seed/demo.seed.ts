@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
 import { seedReference } from './reference.seed';
-import { menus, noticias, perfilRecursos, perfis, pessoas, recursos, taxasAntecipacao, terminais, usuarios } from '../schema/index';
+import { estabelecimentos, menus, noticias, perfilRecursos, perfis, pessoas, recursos, taxasAntecipacao, terminais, usuarios } from '../schema/index';
 
 export const DEMO_PASSWORD = 'demo123';
 
@@ -38,6 +38,16 @@ export const SCREENS: { recurso: string; nometela: string; secao: string; icon: 
 ];
 // Screens only the maintainer profiles get: the registers and the parameters.
 const REGISTER_PAGES = new Set<string>([...REGISTERS.map((r) => r.page), 'parametros']);
+
+/**
+ * The operator establishments (EC/PV) of the demo units: how the demo's generated operator files find their
+ * unit. codoperadora follows the reference seed (1 Cielo, 2 Rede, 3 Getnet).
+ */
+export const DEMO_ESTABELECIMENTOS = [
+  { unidade: 'Pão Quente - Centro', codoperadora: 1, codexterno: '1023456789', nome: 'Pão Quente Centro - Cielo' },
+  { unidade: 'Pão Quente - Savassi', codoperadora: 2, codexterno: '045678901', nome: 'Pão Quente Savassi - Rede' },
+  { unidade: 'Bom Preço - Matriz', codoperadora: 3, codexterno: '000000987654321', nome: 'Bom Preço Matriz - Getnet' },
+] as const;
 
 const SECTIONS = [
   { label: 'Início', icon: 'Dashboard' },
@@ -80,7 +90,10 @@ export async function seedDemo(db: Db): Promise<void> {
       [padaria, 'Pão Quente - Savassi'],
       [mercado, 'Bom Preço - Matriz'],
     ] as const) {
-      await insertPessoa({ tipo: 'UNIDADE', nome, nomeabreviado: nome, codpessoapai: pai });
+      const unidade = await insertPessoa({ tipo: 'UNIDADE', nome, nomeabreviado: nome, codpessoapai: pai });
+      for (const e of DEMO_ESTABELECIMENTOS.filter((x) => x.unidade === nome)) {
+        await tx.insert(estabelecimentos).values({ codpessoa: unidade, codoperadora: e.codoperadora, codexterno: e.codexterno, nome: e.nome });
+      }
     }
 
     const recursoIds = new Map<string, number>();

@@ -31,4 +31,7 @@ const columnMapping: LayoutDef = {
 
 export const customerLayouts: LayoutDef[] = [customerCsv, columnMapping];
 
-export const customerFileTypes: FileTypeDef[] = [{ value: 'CLIENTE_CSV', label: 'Cliente - Vendas (CSV)', operator: 'cliente' }];
+export const customerFileTypes: FileTypeDef[] = [
+  { value: 'CLIENTE_CSV', label: 'Cliente - Vendas (CSV)', operator: 'cliente' },
+  { value: 'MAPEAMENTO', label: 'Planilha com mapeamento de colunas (CSV/XLSX)', operator: 'cliente' },
+];

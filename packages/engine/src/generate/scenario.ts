@@ -108,7 +108,7 @@ export function* generateScenario(opts: ScenarioOptions): Generator<ScenarioSale
     const brand = BRANDS[int(0, BRANDS.length - 1)]!;
     const product: SyntheticProduct = rand() < 0.35 ? 'debito' : 'credito';
     const installmentPlan = product === 'credito' && rand() < 0.3;
-    const batchId = pad(++batchNo, 9);
+    const batchId = pad(++batchNo, 7); // seven digits, the narrowest batch field (Cielo lote)
     const terminals = terminalsOf(merchantId);
     const end = Math.min(opts.sales, index + batchSize);
     for (; index < end; index++) {
@@ -121,7 +121,8 @@ export function* generateScenario(opts: ScenarioOptions): Generator<ScenarioSale
       const sale: SyntheticSale = {
         merchantId,
         batchId,
-        nsu: pad(100_000 + index, 9),
+        // six digits, the narrowest NSU of the layouts (Cielo); NSUs repeat across days, as real ones do
+        nsu: pad((index % 999_999) + 1, 6),
         authorization: pad(int(0, 999_999), 6),
         tid: rand() < 0.1 ? `TID${pad(index, 17)}` : null,
         terminal: terminals[index % terminals.length]!,
