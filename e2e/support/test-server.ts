@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createThrowawayDatabase, type OpenDb, openDb, seedDemo } from '@concilia/db';
@@ -32,7 +34,9 @@ async function freshDb(engine: Engine): Promise<{ db: OpenDb; drop(): Promise<vo
 /** Starts the real HTTP server (API + built web app) on a free loopback port. */
 export async function startServer(engine: Engine = 'pglite', env: Record<string, string> = {}): Promise<TestServer> {
   const { db, drop } = await freshDb(engine);
-  const config = loadConfig({ BOT_CHECK: 'altcha', WEB_DIST, LOG_LEVEL: 'silent', ...env });
+  // its own file storage, and no inbox folder: a browser test never picks up files it did not send
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-e2e-files-'));
+  const config = loadConfig({ BOT_CHECK: 'altcha', WEB_DIST, LOG_LEVEL: 'silent', FILES_DIR: filesDir, INBOX_DIR: '', ...env });
   const app = createApp({ db, config, log: pino({ level: 'silent' }) });
   const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -43,8 +47,10 @@ export async function startServer(engine: Engine = 'pglite', env: Record<string,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.stop();
       await db.close();
       await drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -168,11 +168,19 @@ describe.each(engines())('ingestion pipeline on %s', (engine) => {
       for (const layout of Object.keys(WRITERS) as WriterName[]) {
         const scenario = { sales: 300, seed: 5, startDate: '2026-03-02', days: 10 };
         const [generated] = await writeScenarioFiles({ dir: path.join(dir, layout), layouts: [layout], scenario, fileDate: '2026-03-12' });
-        const { file } = await load(new Uint8Array(fs.readFileSync(generated!.path)), path.basename(generated!.path));
+        const bytes = new Uint8Array(fs.readFileSync(generated!.path));
+        const { file } = await load(bytes, path.basename(generated!.path));
         expect(file.status, `${layout}: ${file.mensagem}`).toBe('PROCESSADO');
         const customer = WRITERS[layout].side === 'customer';
-        expect(await lines(customer ? 'linhas_cliente' : 'linhas_operadora', file.codarquivo), layout).toBe(file.linhas);
+        const table = customer ? 'linhas_cliente' : 'linhas_operadora';
+        expect(await lines(table, file.codarquivo), layout).toBe(file.linhas);
         expect(file.linhas, layout).toBeGreaterThan(0);
+        // imported twice: the same bytes are the same file; other bytes with the same lines add none
+        const before = await allLines(table);
+        expect(await ing.receive({ source: bytes, name: 'de novo', origem: 'CLI' }), layout).toMatchObject({ duplicate: true, codarquivo: file.codarquivo });
+        const { file: copy } = await load(Buffer.concat([bytes, Buffer.from(WRITERS[layout].lineEnding)]), 'copia');
+        expect(copy, `${layout}: ${copy.mensagem}`).toMatchObject({ status: 'PROCESSADO', linhas: 0, repetidas: file.linhas + file.repetidas });
+        expect(await allLines(table), layout).toBe(before);
         if (customer) {
           const sales = [...customerSide(generateScenario({ ...scenario, merchants: [WRITERS[layout].sampleMerchant] }))];
           expect(file.totais).toEqual({ customerSale: { linhas: sales.length, bruto: sales.reduce((a, x) => a + x.gross, 0), liquido: sales.reduce((a, x) => a + x.gross, 0) } });
