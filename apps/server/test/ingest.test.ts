@@ -143,6 +143,25 @@ describe.each(engines())('ingestion pipeline on %s', (engine) => {
     }
   });
 
+  it('a job whose worker died (lease expired) is taken again by another worker', async () => {
+    await ing.stop();
+    const idle = createIngestion({ open: t.opened, log: quiet, filesDir: t.config.filesDir, workers: 0 });
+    try {
+      const received = await idle.receive({ source: latin1(text(sample(EEVD)).replace(/014797470/g, '066666666')), name: 'orfao.cmp', origem: 'PASTA' });
+      // what a killed worker leaves behind: its job running, its lease already past
+      await t.exec(`UPDATE jobs SET state = 'running', attempts = 1, locked_by = 'morto:1', locked_until = now() - interval '1 second'
+        WHERE payload->>'codarquivo' = '${received.codarquivo}'`);
+      ing = createIngestion({ open: t.opened, log: quiet, filesDir: t.config.filesDir, workers: 1, pollMs: 50 });
+      await ing.drain();
+      const [file] = await t.db.select().from(arquivos).where(eq(arquivos.codarquivo, received.codarquivo));
+      expect(file!.status).toBe('PROCESSADO');
+      const [job] = await t.exec(`SELECT attempts, state FROM jobs WHERE payload->>'codarquivo' = '${received.codarquivo}'`);
+      expect(job).toMatchObject({ attempts: 2, state: 'done' });
+    } finally {
+      await idle.stop();
+    }
+  });
+
   it('the same file received by two workers at once is registered and loaded once', async () => {
     const other = createIngestion({ open: t.opened, log: quiet, filesDir: t.config.filesDir, workers: 1, pollMs: 50 });
     try {
