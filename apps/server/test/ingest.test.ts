@@ -233,6 +233,20 @@ describe.each(engines())('ingestion pipeline on %s', (engine) => {
     expect(await lines('linhas_operadora', b!.codarquivo)).toBe(2);
   });
 
+  it('a customer file belongs to its sender; without one, a terminal names its client, and only the sender\'s terminals count', async () => {
+    const header = 'DATA_VENDA;HORA_VENDA;NSU_DOC;TID;AUTORIZACAO;TERMINAL;PARCELAS;VALOR_BRUTO;BANDEIRA;PRODUTO;CODIGO_CLIENTE;NOSSO_NUMERO';
+    const csv = (nsu: string) => new TextEncoder().encode(`${header}\r\n02/03/2026;10:00:00;${nsu};;A1;2030405060;1;10,00;Visa;Débito;C1;N1\r\n`);
+    const [padaria] = await t.exec(`SELECT codpessoa FROM pessoas WHERE nome = 'Padaria Pão Quente Ltda'`);
+    const [mercado] = await t.exec(`SELECT codpessoa FROM pessoas WHERE nome = 'Mercado Bom Preço Ltda'`);
+    const sent = await ing.receive({ source: csv('900001'), name: 'padaria.csv', origem: 'UPLOAD', codpessoa: Number(padaria!.codpessoa) });
+    const unowned = await ing.receive({ source: csv('900002'), name: 'sem-dono.csv', origem: 'PASTA' });
+    await ing.drain();
+    const owner = async (codarquivo: number) => (await t.exec(`SELECT codpessoa FROM linhas_cliente WHERE codarquivo = ${codarquivo}`)).map((r) => Number(r.codpessoa));
+    // the Mercado's terminal code in the Padaria's file does not hand the Padaria's sale to the Mercado
+    expect(await owner(sent.codarquivo)).toEqual([Number(padaria!.codpessoa)]);
+    expect(await owner(unowned.codarquivo)).toEqual([Number(mercado!.codpessoa)]);
+  });
+
   it('delete removes the file, its lines and its stored original', async () => {
     const { file } = await load(latin1(text(sample(EEVD)).replace(/014797470/g, '077777777')), 'apagar.cmp');
     expect(await lines('linhas_operadora', file.codarquivo)).toBeGreaterThan(0);
