@@ -1,6 +1,6 @@
 import type { BusinessDate, Centavos } from '@concilia/domain';
 import type { BankAccount, CardRef } from '../model';
-import { LineError, type DateLayout, alpha, amount, date, dateOrNull, num, slice } from '../read/fields';
+import { LineError, type DateLayout, amount, date, dateOrNull, num, slice } from '../read/fields';
 
 /**
  * Fast paths of the read/fields decoders for the Cielo hot path (a million E lines): digits are read with
@@ -62,25 +62,46 @@ export function installmentNumber(text: string, start: number, end: number, line
 
 const DATE_CACHE_LIMIT = 4096;
 const dateCaches: Record<DateLayout, Map<string, BusinessDate | null>> = { DDMMAAAA: new Map(), AAAAMMDD: new Map(), AAMMDD: new Map() };
+/** The same caches keyed by the value of an all-digit date of the layout's width (at most 8 digits: a small integer). */
+const digitDateCaches: Record<DateLayout, Map<number, BusinessDate | null>> = { DDMMAAAA: new Map(), AAAAMMDD: new Map(), AAMMDD: new Map() };
+const DATE_WIDTH: Record<DateLayout, number> = { DDMMAAAA: 8, AAAAMMDD: 8, AAMMDD: 6 };
 
 /** Cielo also writes 01/01/1001 for "no date" (formats/layouts.md §8.3). */
 const NO_DATE: Record<DateLayout, string> = { DDMMAAAA: '01011001', AAAAMMDD: '10010101', AAMMDD: '' };
 
+function cached<K>(cache: Map<K, BusinessDate | null>, key: K, value: BusinessDate | null): BusinessDate | null {
+  if (cache.size >= DATE_CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** The date text as written → business date or null (zeros, blanks, 01/01/1001); throws a LineError when invalid. */
+function decodeDate(raw: string, line: number, field: string, layout: DateLayout): BusinessDate | null {
+  return raw === NO_DATE[layout] ? null : dateOrNull(raw, line, field, layout);
+}
+
 /**
  * A date at start..end in `layout` → business date, null for zeros, blanks and Cielo's 01/01/1001. Dates repeat
- * on every line of a file, so each distinct text is validated once.
+ * on every line of a file, so each distinct text is validated once; a date of digits (nearly all of them) is
+ * found by its value, without cutting a string from the line.
  */
 export function dateAt(text: string, start: number, end: number, line: number, field: string, layout: DateLayout): BusinessDate | null {
+  if (end - start + 1 === DATE_WIDTH[layout]) {
+    const n = digitsAt(text, start, end);
+    if (n >= 0) {
+      const byValue = digitDateCaches[layout];
+      const hit = byValue.get(n);
+      if (hit !== undefined) return hit;
+      return cached(byValue, n, decodeDate(text.slice(start - 1, end), line, field, layout));
+    }
+  }
   const raw = text.slice(start - 1, end);
   const dateCache = dateCaches[layout];
   const hit = dateCache.get(raw);
   if (hit !== undefined) return hit;
-  const value = raw === NO_DATE[layout] ? null : dateOrNull(raw, line, field, layout);
-  if (raw.length === end - start + 1) {
-    if (dateCache.size >= DATE_CACHE_LIMIT) dateCache.clear();
-    dateCache.set(raw, value);
-  }
-  return value;
+  const value = decodeDate(raw, line, field, layout);
+  // a short line gives a short text: not cached, so its error is raised on every line that has it
+  return raw.length === end - start + 1 ? cached(dateCache, raw, value) : value;
 }
 
 /** Like `dateAt`, but a missing date is an error. */
@@ -108,9 +129,25 @@ function blankOrZeros(t: string): boolean {
   return true;
 }
 
+/** A character `String#trim` never removes (whitespace in latin-1 is at most the space, and U+00A0). */
+function solid(c: number): boolean {
+  return c > 32 && c !== 0xa0 && c <= 0xff;
+}
+
+/**
+ * An alphanumeric field at 1-based start..end: the same text as `alpha(slice(text, start, end))`. A field that
+ * fills its width (no padding at either edge, the usual case for keys) is cut once and not trimmed; a padded
+ * one goes to the native `trim`.
+ */
+export function textAt(text: string, start: number, end: number): string {
+  const raw = text.slice(start - 1, end);
+  const n = raw.length;
+  return n > 0 && solid(raw.charCodeAt(0)) && solid(raw.charCodeAt(n - 1)) ? raw : raw.trim();
+}
+
 /** An alphanumeric field: trimmed text, null when blank or all zeros (Cielo zero-fills absent keys). */
 export function keyOrNull(text: string, start: number, end: number): string | null {
-  const t = text.slice(start - 1, end).trim();
+  const t = textAt(text, start, end);
   if (t === '') return null;
   for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) !== ZERO) return t;
   return null;
@@ -118,21 +155,20 @@ export function keyOrNull(text: string, start: number, end: number): string | nu
 
 /** A required numeric key (EC): digits kept as text. */
 export function numericKeyAt(text: string, start: number, end: number, line: number, field: string): string {
-  const raw = text.slice(start - 1, end);
-  const t = raw.trim();
+  const t = textAt(text, start, end);
   if (t === '') throw new LineError(line, field, 'ausente');
   for (let i = 0; i < t.length; i++) {
     const d = t.charCodeAt(i) - ZERO;
-    if (d < 0 || d > 9) throw new LineError(line, field, `não numérico ("${raw}")`);
+    if (d < 0 || d > 9) throw new LineError(line, field, `não numérico ("${text.slice(start - 1, end)}")`);
   }
   return t;
 }
 
 /** A bank account, or null when the bank is blank or zeros. */
 export function accountAt(text: string, bank: [number, number], branch: [number, number], account: [number, number]): BankAccount | null {
-  const b = alpha(slice(text, bank[0], bank[1]));
-  if (b === '' || /^0+$/.test(b)) return null;
-  return { bank: b, branch: alpha(slice(text, branch[0], branch[1])), account: alpha(slice(text, account[0], account[1])) };
+  const b = textAt(text, bank[0], bank[1]);
+  if (blankOrZeros(b)) return null;
+  return { bank: b, branch: textAt(text, branch[0], branch[1]), account: textAt(text, account[0], account[1]) };
 }
 
 /** v15 writes the BIN and the last four digits apart; the masked card is rebuilt the usual way. */

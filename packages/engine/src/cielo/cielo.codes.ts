@@ -12,20 +12,47 @@ function coded(table: Readonly<Record<string, string>>, raw: string): Coded {
   return { code, name: table[code] ?? null };
 }
 
+/** A code decoder: `decode(raw)`, or `decode.at(text, start, end)` for the code at 1-based positions of a line. */
+export interface CodeDecoder {
+  (raw: string): Coded;
+  at(text: string, start: number, end: number): Coded;
+}
+
+const CACHE_LIMIT = 4096;
+
 /**
  * Memoised decoder for the hot path: the same few codes repeat on every line, so one frozen Coded per code
- * is shared instead of allocating a new one per record.
+ * is shared instead of allocating a new one per record. `at` looks a short code up by its character codes
+ * (latin-1, so 8 bits each, with the length on top), so a hit neither cuts nor hashes a string.
  */
-function cachedDecoder(table: Readonly<Record<string, string>>): (raw: string) => Coded {
-  const cache = new Map<string, Coded>();
-  return (raw) => {
-    let c = cache.get(raw);
+function cachedDecoder(table: Readonly<Record<string, string>>): CodeDecoder {
+  const byText = new Map<string, Coded>();
+  const byKey = new Map<number, Coded>();
+  const decode = (raw: string): Coded => {
+    let c = byText.get(raw);
     if (c === undefined) {
       c = Object.freeze(coded(table, raw));
-      if (cache.size < 4096) cache.set(raw, c);
+      if (byText.size < CACHE_LIMIT) byText.set(raw, c);
     }
     return c;
   };
+  const at = (text: string, start: number, end: number): Coded => {
+    const len = end - start + 1;
+    if (len > 3 || end > text.length) return decode(text.slice(start - 1, end));
+    let key = len;
+    for (let i = start - 1; i < end; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch > 0xff) return decode(text.slice(start - 1, end));
+      key = (key << 8) | ch;
+    }
+    let c = byKey.get(key);
+    if (c === undefined) {
+      c = decode(text.slice(start - 1, end));
+      if (byKey.size < CACHE_LIMIT) byKey.set(key, c);
+    }
+    return c;
+  };
+  return Object.assign(decode, { at });
 }
 
 /** §1.14.3, the same in v14 and v15. */
@@ -76,6 +103,11 @@ export function product(raw: string, version: 'v14' | 'v15'): Coded {
   return version === 'v15' ? productV15(raw) : productV14(raw);
 }
 
+/** `product` of the code at 1-based positions start..end of a line. */
+export function productAt(text: string, start: number, end: number, version: 'v14' | 'v15'): Coded {
+  return version === 'v15' ? productV15.at(text, start, end) : productV14.at(text, start, end);
+}
+
 /** §1.14.1 Tipo de lançamento (v15 records D and E). */
 const LAUNCH_TYPES: Record<string, string> = {
   '01': 'Venda débito', '02': 'Venda crédito', '03': 'Venda parcelada', '04': 'Ajuste a débito', '05': 'Ajuste a crédito',
@@ -94,8 +126,21 @@ const LAUNCH_TYPES: Record<string, string> = {
 };
 export const launchType = cachedDecoder(LAUNCH_TYPES);
 
-/** Tipos de lançamento that are sales; every other tipo corrects or moves money. */
-export const SALE_LAUNCH_TYPES: ReadonlySet<string> = new Set(['01', '02', '03', '42']);
+/**
+ * Tipos de lançamento that are sales (01, 02, 03, 42); every other tipo corrects or moves money. A switch rather
+ * than a Set: it runs on every E line, and comparing with constants does not hash the freshly cut text.
+ */
+export function isSaleLaunch(launch: string): boolean {
+  switch (launch) {
+    case '01':
+    case '02':
+    case '03':
+    case '42':
+      return true;
+    default:
+      return false;
+  }
+}
 
 export type CorrectionKind = 'adjustment' | 'cancellation' | 'chargeback';
 

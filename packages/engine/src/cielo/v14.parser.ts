@@ -3,7 +3,7 @@ import type {
   AdjustmentRecord, AnticipationRecord, CancellationRecord, ChargebackRecord, Coded, FileTrailer, ParsedItem, SaleRecord,
 } from '../model';
 import { LineError, alpha, card, requireLength, slice } from '../read/fields';
-import type { TextLine } from '../read/lines';
+import type { LineBatch, TextLine } from '../read/lines';
 import { type TotalCheck, checkTotals } from '../read/totals';
 import {
   RECORD_REASONS, brand, captureMethod, product, receivablesOperation, v14AdjustmentOrigin, v14CorrectionKind, v14CvStatus,
@@ -12,7 +12,7 @@ import {
 import {
   accountAt, count, dateAt, fee, installmentNumber, keyOrNull, numericKeyAt, requiredDateAt, signed, timeAt, unsigned,
 } from './cielo-fields';
-import { CieloReader, readCielo } from './cielo-reader-base';
+import { CieloReader, readCielo, singleLineBatches } from './cielo-reader-base';
 import { NegotiationReader, readPix } from './cielo-shared.records';
 
 /**
@@ -335,6 +335,11 @@ class V14Reader extends CieloReader {
 }
 
 /** Parses a Cielo v14 file from its lines (see `readLines`). Yields items one by one, in line order. */
-export async function* parseCieloV14(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
-  yield* readCielo(new V14Reader(), lines);
+export function parseCieloV14(lines: AsyncIterable<TextLine>): AsyncIterable<ParsedItem> {
+  return readCielo(new V14Reader(), singleLineBatches(lines));
+}
+
+/** `parseCieloV14` over batches of lines (see `readLineBatches`): the same items, faster. */
+export function parseCieloV14Batches(batches: AsyncIterable<LineBatch>): AsyncIterable<ParsedItem> {
+  return readCielo(new V14Reader(), batches);
 }

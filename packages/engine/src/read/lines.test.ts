@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TextLine, bytesSource, decodeLatin1, readLines } from './lines';
+import { type TextLine, bytesSource, decodeLatin1, readLineBatches, readLines } from './lines';
 
 const bytes = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 async function collect(source: AsyncIterable<Uint8Array>): Promise<TextLine[]> {
@@ -60,5 +60,34 @@ describe('readLines', () => {
       yield bytes('c\n');
     }
     expect(await collect(source())).toEqual([{ line: 1, text: 'abc' }]);
+  });
+});
+
+describe('readLineBatches', () => {
+  async function flatten(source: AsyncIterable<Uint8Array>): Promise<TextLine[]> {
+    const out: TextLine[] = [];
+    for await (const { first, texts } of readLineBatches(source)) {
+      expect(texts.length).toBeGreaterThan(0);
+      texts.forEach((text, i) => out.push({ line: first + i, text }));
+    }
+    return out;
+  }
+
+  it('gives the lines of readLines, numbered alike, however the input is cut', async () => {
+    for (const s of ['abc\r\n\r\nde\r\nfgh', 'abc\n\nde\n', '\n', '', 'x\r\ny\r']) {
+      const b = bytes(s);
+      for (let i = 0; i <= b.length; i++) {
+        for (let j = i; j <= b.length; j++) {
+          const chunks = [b.subarray(0, i), b.subarray(i, j), b.subarray(j)];
+          expect(await flatten(bytesSource(...chunks))).toEqual(await collect(bytesSource(...chunks)));
+        }
+      }
+    }
+  });
+
+  it('gives one batch per chunk that ends lines', async () => {
+    const batches = [];
+    for await (const b of readLineBatches(bytesSource(bytes('a\nb\nc'), bytes('d'), bytes('\ne\n')))) batches.push(b);
+    expect(batches).toEqual([{ first: 1, texts: ['a', 'b'] }, { first: 3, texts: ['cd', 'e'] }]);
   });
 });
