@@ -287,3 +287,13 @@ export interface ParseErrorItem {
 }
 
 export type ParsedItem = NormalizedRecord | FileHeader | FileTrailer | ParseErrorItem;
+
+/** The CorrectionFields of a correction that names no original sale (fees, reserves, account events). */
+export const NO_ORIGINAL_SALE = {
+  originalBatchId: null,
+  nsu: null,
+  authorization: null,
+  saleDate: null,
+  saleGross: null,
+  card: null,
+} as const satisfies Partial<AdjustmentRecord>;

@@ -3,6 +3,7 @@ import { LineError, alpha, requireLength, slice } from '../read/fields';
 import type { LineBatch, TextLine } from '../read/lines';
 import { type TotalCheck, checkTotals } from '../read/totals';
 import { count, requiredDateAt, signed } from './cielo-fields';
+import { NegotiationReader, readPix } from './cielo-shared.records';
 
 /**
  * What the Cielo readers (v14, v15) share: the line loop (blank lines, the header first, nothing after the
@@ -36,7 +37,38 @@ export abstract class CieloReader {
   private trailerLine = 0;
   private lastLine = 0;
 
-  constructor(protected readonly version: CieloVersion) {}
+  private readonly negotiations: NegotiationReader;
+
+  constructor(protected readonly version: CieloVersion) {
+    this.negotiations = new NegotiationReader(version);
+  }
+
+  /** Pix (8) and receivables negotiation (A, B, C): the same positions in v14 and v15. False for any other type. */
+  protected readShared(line: number, text: string, type: string): boolean {
+    switch (type) {
+      case '8':
+        this.sums.detailCount++;
+        this.emit(readPix(line, text, this.sums));
+        return true;
+      case 'A':
+        this.negotiations.summary(line, text, this.out);
+        return true;
+      case 'B':
+        this.sums.detailCount++;
+        this.emit(this.negotiations.detail(line, text, this.header?.merchantId ?? '', this.sums));
+        return true;
+      case 'C':
+        this.emit(this.negotiations.account(line, text, this.header?.merchantId ?? ''));
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Closes an open negotiation (A and its B lines) at the end of the file or before the trailer. */
+  protected closeNegotiations(): void {
+    this.negotiations.close(this.out);
+  }
 
   /** One record other than header and trailer, inside the LineError guard. */
   protected abstract record(line: number, text: string, type: string): void;

@@ -13,7 +13,6 @@ import {
   accountAt, count, dateAt, fee, installmentNumber, keyOrNull, numericKeyAt, requiredDateAt, signed, timeAt, unsigned,
 } from './cielo-fields';
 import { CieloReader, readCielo, singleLineBatches } from './cielo-reader-base';
-import { NegotiationReader, readPix } from './cielo-shared.records';
 
 /**
  * Cielo EDI v14 (formats/layouts.md §1.13), every record 250 characters.
@@ -68,7 +67,6 @@ interface OpenOperation {
 class V14Reader extends CieloReader {
   private ro: OpenRo | null = null;
   private operation: OpenOperation | null = null;
-  private readonly negotiations = new NegotiationReader('v14');
   private anticipatedGross = 0;
 
   constructor() {
@@ -108,29 +106,16 @@ class V14Reader extends CieloReader {
       case '7':
         this.emit(this.readEarlyPaidDebit(line, text));
         break;
-      case '8':
-        this.sums.detailCount++;
-        this.emit(readPix(line, text, this.sums));
-        break;
-      case 'A':
-        this.negotiations.summary(line, text, this.out);
-        break;
-      case 'B':
-        this.sums.detailCount++;
-        this.emit(this.negotiations.detail(line, text, this.header?.merchantId ?? '', this.sums));
-        break;
-      case 'C':
-        this.emit(this.negotiations.account(line, text, this.header?.merchantId ?? ''));
-        break;
       default:
-        break; // Cielo adds record types without notice: skipped, still counted
+        // Pix and negotiation records read alike in both versions; any other type Cielo added is skipped, still counted
+        this.readShared(line, text, type);
     }
   }
 
   protected closeGroups(): void {
     this.closeRo();
     this.closeOperation();
-    this.negotiations.close(this.out);
+    this.closeNegotiations();
   }
 
   protected trailerChecks(trailer: FileTrailer, text: string, line: number): TotalCheck[] {

@@ -1,8 +1,5 @@
 import type { BusinessDate } from '@concilia/domain';
-import type {
-  AdjustmentRecord, BankAccount, CancellationRecord, ChargebackRecord, Coded, FileTrailer, InstallmentForecastRecord,
-  ParsedItem, SaleRecord, SettlementRecord, SummaryRecord,
-} from '../model';
+import { NO_ORIGINAL_SALE, type AdjustmentRecord, type BankAccount, type CancellationRecord, type ChargebackRecord, type Coded, type FileTrailer, type InstallmentForecastRecord, type ParsedItem, type SaleRecord, type SettlementRecord, type SummaryRecord } from '../model';
 import { LineError, requireLength, slice } from '../read/fields';
 import type { LineBatch, TextLine } from '../read/lines';
 import { type TotalCheck, checkTotals } from '../read/totals';
@@ -13,7 +10,6 @@ import {
   accountAt, cardFromParts, count, dateAt, fee, installmentNumber, keyOrNull, numericKeyAt, signed, textAt, timeAt,
 } from './cielo-fields';
 import { CieloReader, readCielo, singleLineBatches } from './cielo-reader-base';
-import { NegotiationReader, readPix } from './cielo-shared.records';
 
 /**
  * Cielo EDI v15 (formats/layouts.md §1.5–1.11), fixed width, one layout for files 03, 04, 09, 15 and 16.
@@ -61,7 +57,6 @@ const HOLD_LIMIT = 512;
 class V15Reader extends CieloReader {
   private ur: OpenUr | null = null;
   private pending: PendingSale | null = null;
-  private readonly negotiations = new NegotiationReader('v15');
 
   constructor() {
     super('v15');
@@ -84,29 +79,16 @@ class V15Reader extends CieloReader {
       case 'R':
         this.emit(this.readReserve(line, text));
         break;
-      case '8':
-        this.sums.detailCount++;
-        this.emit(readPix(line, text, this.sums));
-        break;
-      case 'A':
-        this.negotiations.summary(line, text, this.out);
-        break;
-      case 'B':
-        this.sums.detailCount++;
-        this.emit(this.negotiations.detail(line, text, this.header?.merchantId ?? '', this.sums));
-        break;
-      case 'C':
-        this.emit(this.negotiations.account(line, text, this.header?.merchantId ?? ''));
-        break;
       default:
-        break; // Cielo adds record types without notice: skipped, still counted
+        // Pix and negotiation records read alike in both versions; any other type Cielo added is skipped, still counted
+        this.readShared(line, text, type);
     }
   }
 
   protected closeGroups(): void {
     this.flushPending();
     this.closeUr();
-    this.negotiations.close(this.out);
+    this.closeNegotiations();
   }
 
   protected trailerChecks(trailer: FileTrailer): TotalCheck[] {
@@ -397,12 +379,7 @@ class V15Reader extends CieloReader {
       amount: signed(text, 39, 40, 52, line, 'valor reservado'),
       reason: RECORD_REASONS.reserve,
       creditDate: dueDate,
-      originalBatchId: null,
-      nsu: null,
-      authorization: null,
-      saleDate: null,
-      saleGross: null,
-      card: null,
+      ...NO_ORIGINAL_SALE,
       brand: brand.at(text, 26, 28),
     };
   }

@@ -1,8 +1,5 @@
 import type { Centavos } from '@concilia/domain';
-import type {
-  AdjustmentRecord, AnticipationRecord, CancellationRecord, ChargebackRecord, FileHeader, FileTrailer, ParsedItem,
-  SettlementRecord,
-} from '../model';
+import { NO_ORIGINAL_SALE, type AdjustmentRecord, type AnticipationRecord, type CancellationRecord, type ChargebackRecord, type FileHeader, type FileTrailer, type ParsedItem, type SettlementRecord } from '../model';
 import {
   LineError, alpha, amount, card, date, dateOrNull, num, numericKey, requireLength, slice,
 } from '../read/fields';
@@ -366,12 +363,7 @@ class EefiReader extends RedeReader<string> {
       amount: value,
       reason: adjustmentReason(slice(text, 85, 86), slice(text, 87, 114)),
       creditDate: dateOrNull(slice(text, 41, 48), line, 'data de crédito', 'DDMMAAAA'),
-      originalBatchId: null,
-      nsu: null,
-      authorization: null,
-      saleDate: null,
-      saleGross: null,
-      card: null,
+      ...NO_ORIGINAL_SALE,
       brand: creditBrand(slice(text, 115, 115)),
     };
   }
@@ -446,12 +438,7 @@ class EefiReader extends RedeReader<string> {
       amount: -amount(slice(text, 18, 32), line, 'valor total'),
       reason: serviceFee(type),
       creditDate: null,
-      originalBatchId: null,
-      nsu: null,
-      authorization: null,
-      saleDate: null,
-      saleGross: null,
-      card: null,
+      ...NO_ORIGINAL_SALE,
       brand: type === '042' ? creditBrand(slice(text, 64, 64)) : null,
     };
   }

@@ -1,6 +1,4 @@
-import type {
-  AdjustmentRecord, Coded, FileHeader, FileTrailer, InstallmentForecastRecord, ParsedItem, SaleRecord, SummaryRecord,
-} from '../model';
+import { NO_ORIGINAL_SALE, type AdjustmentRecord, type Coded, type FileHeader, type FileTrailer, type InstallmentForecastRecord, type ParsedItem, type SaleRecord, type SummaryRecord } from '../model';
 import {
   alpha, alphaOrNull, amount, card, date, dateOrNull, num, numericKey, requireLength, slice, timeOrNull,
 } from '../read/fields';
@@ -310,12 +308,7 @@ class EevcReader extends RedeReader<string, EevcRv> {
       amount: amount(slice(text, 30, 44), line, 'valor do ajuste'),
       reason: adjustmentReason(slice(text, 89, 90), slice(text, 91, 118)),
       creditDate: dateOrNull(slice(text, 45, 52), line, 'data de crédito', 'DDMMAAAA'),
-      originalBatchId: null,
-      nsu: null,
-      authorization: null,
-      saleDate: null,
-      saleGross: null,
-      card: null,
+      ...NO_ORIGINAL_SALE,
       brand: creditBrand(slice(text, 119, 119)),
     };
   }

@@ -1,5 +1,5 @@
 import type { BusinessDate } from '@concilia/domain';
-import type { AdjustmentRecord, FileHeader, NormalizedRecord, ParsedItem, SettlementRecord } from '../model';
+import { NO_ORIGINAL_SALE, type AdjustmentRecord, type FileHeader, type NormalizedRecord, type ParsedItem, type SettlementRecord } from '../model';
 import { LineError } from '../read/fields';
 import { type TotalCheck, checkTotals } from '../read/totals';
 import { readXmlUnits } from './xml-units.reader';
@@ -177,12 +177,7 @@ class StoneReader {
       amount: amountOf(node, 'valor do lançamento', 'Amount'),
       reason: stoneEventType(textOf(node, 'Type'), textOf(node, 'Description')),
       creditDate,
-      originalBatchId: null,
-      nsu: null,
-      authorization: null,
-      saleDate: null,
-      saleGross: null,
-      card: null,
+      ...NO_ORIGINAL_SALE,
       brand: null,
     };
   }
