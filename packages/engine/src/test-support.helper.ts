@@ -88,3 +88,9 @@ export function expectGolden(name: string, value: unknown): void {
   if (process.env.UPDATE_GOLDEN === '1') writeFileSync(url, json);
   expect(JSON.parse(json)).toEqual(JSON.parse(readFileSync(url, 'utf8')));
 }
+
+/** The messages of the error items, in order. */
+export const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
+
+/** `text` with `value` written over it from 1-based position `start`, as the manuals number positions. */
+export const at = (text: string, start: number, value: string) => text.slice(0, start - 1) + value + text.slice(start - 1 + value.length);

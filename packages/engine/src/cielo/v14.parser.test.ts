@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedItem } from '../model';
-import { digest, errors, expectGolden, fixtureBytes, parseWith, textBytes } from '../test-support.helper';
+import { at, digest, errors, expectGolden, fixtureBytes, messages, parseWith, textBytes } from '../test-support.helper';
 import { cieloLayouts } from './index';
 
 const V14 = cieloLayouts[1]!;
 const parse = (bytes: Uint8Array, chunk?: number) => parseWith(V14, bytes, undefined, chunk);
 const latin1 = (b: Uint8Array) => String.fromCharCode(...b);
-const at = (text: string, start: number, value: string) => text.slice(0, start - 1) + value + text.slice(start - 1 + value.length);
 function edited(name: string, edit: (lines: string[]) => void): Uint8Array {
   const lines = latin1(fixtureBytes(name)).split('\n');
   lines.pop();
   edit(lines);
   return textBytes(`${lines.join('\n')}\n`);
 }
-const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
 const FILES = ['CIELO03_v14', 'CIELO04_v14', 'CIELO10_v14', 'CIELO15_v14', 'CIELO16_v14'];
 
 describe('Cielo v14, hand-built fixtures of every record type', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedItem, SaleRecord } from '../model';
-import { digest, errors, expectGolden, fixtureBytes, parseWith, textBytes } from '../test-support.helper';
+import type {  SaleRecord } from '../model';
+import { at, digest, errors, expectGolden, fixtureBytes, messages, parseWith, textBytes } from '../test-support.helper';
 import { cieloLayouts } from './index';
 
 const [V15] = cieloLayouts as [NonNullable<(typeof cieloLayouts)[0]>];
@@ -12,8 +12,6 @@ function edited(name: string, edit: (lines: string[]) => void): Uint8Array {
   edit(lines);
   return textBytes(`${lines.join('\n')}\n`);
 }
-const at = (text: string, start: number, value: string) => text.slice(0, start - 1) + value + text.slice(start - 1 + value.length);
-const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
 const FILES = ['CIELO03_v15', 'CIELO04_v15', 'CIELO09_v15', 'CIELO15_v15', 'CIELO16_v15'];
 
 describe('Cielo v15, hand-built fixtures of every file type', () => {

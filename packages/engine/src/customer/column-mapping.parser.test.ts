@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnMapping } from '../layout';
 import type { CustomerSaleRecord, ParsedItem, SaleRecord } from '../model';
-import { errors, expectGolden, parseWith, textBytes } from '../test-support.helper';
+import { errors, expectGolden, messages, parseWith, textBytes } from '../test-support.helper';
 import { customerLayouts } from './index';
 import { MAPPING_PRESETS } from './mapping-presets';
 import { buildXlsx } from './xlsx-fixture.helper';
@@ -9,7 +9,6 @@ import { buildXlsx } from './xlsx-fixture.helper';
 const layout = customerLayouts.find((l) => l.id === 'MAPEAMENTO')!;
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const parse = (bytes: Uint8Array, mapping?: ColumnMapping, chunk?: number) => parseWith(layout, bytes, mapping ? { mapping } : undefined, chunk);
-const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
 const records = (items: ParsedItem[]) => items.filter((i): i is SaleRecord | CustomerSaleRecord => i.kind === 'sale' || i.kind === 'customerSale');
 
 const ERP: ColumnMapping = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerSaleRecord, ParsedItem } from '../model';
-import { digest, errors, expectGolden, fixtureBytes, parseWith, textBytes } from '../test-support.helper';
+import {  digest, errors, expectGolden, fixtureBytes, messages, parseWith, textBytes } from '../test-support.helper';
 import { detectFile } from '../layouts';
 import { customerLayouts } from './index';
 
@@ -9,7 +9,6 @@ const NAME = 'customer/vendas-cliente.csv';
 const parse = (bytes: Uint8Array, chunk?: number) => parseWith(layout, bytes, undefined, chunk);
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const fixtureText = () => new TextDecoder().decode(fixtureBytes(NAME));
-const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
 const sales = (items: ParsedItem[]) => items.filter((i): i is CustomerSaleRecord => i.kind === 'customerSale');
 const HEADER = 'DATA_VENDA;HORA_VENDA;NSU_DOC;TID;AUTORIZACAO;TERMINAL;PARCELAS;VALOR_BRUTO;BANDEIRA;PRODUTO;CODIGO_CLIENTE;NOSSO_NUMERO';
 const withLines = (...lines: string[]) => utf8([HEADER, ...lines].join('\n'));

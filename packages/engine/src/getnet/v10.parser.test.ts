@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedItem, SummaryRecord } from '../model';
 import { decodeLatin1 } from '../read/lines';
-import { digest, errors, expectGolden, fixtureBytes, parseWith, textBytes } from '../test-support.helper';
+import { at, digest, errors, expectGolden, fixtureBytes, messages, parseWith, textBytes } from '../test-support.helper';
 import { getnetLayouts } from './index';
 
 const GETNET = getnetLayouts[0]!;
@@ -13,8 +13,6 @@ function edited(edit: (lines: string[]) => void): Uint8Array {
   edit(lines);
   return textBytes(`${lines.join('\n')}\n`);
 }
-const at = (text: string, start: number, value: string) => text.slice(0, start - 1) + value + text.slice(start - 1 + value.length);
-const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
 const kinds = (items: ParsedItem[]) => items.map((i) => `${i.kind}${'recordType' in i ? ` ${i.recordType}` : ''}`);
 
 describe('Getnet V10, fixture with every record type', () => {

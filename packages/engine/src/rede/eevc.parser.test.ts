@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedItem, SaleRecord } from '../model';
-import { digest, errors, expectGolden, parseBytes, sampleBytes, sampleLines, textBytes } from '../test-support.helper';
+import type {  SaleRecord } from '../model';
+import { at, digest, errors, expectGolden, messages, parseBytes, sampleBytes, sampleLines, textBytes } from '../test-support.helper';
 import { parseEevc } from './eevc.parser';
 
 const NAME = 'rede/R97470EEVC01.cmp';
@@ -11,8 +11,6 @@ function edited(edit: (lines: string[]) => void): Uint8Array {
   edit(lines);
   return textBytes(`${lines.join('\n')}\n`);
 }
-const at = (text: string, start: number, value: string) => text.slice(0, start - 1) + value + text.slice(start - 1 + value.length);
-const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
 
 describe('Rede EEVC, genuine sample', () => {
   it('matches the golden file (counts, totals, first records) and the trailer, with no error', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedItem, SaleRecord } from '../model';
-import { digest, errors, expectGolden, parseBytes, sampleBytes, sampleLines, textBytes } from '../test-support.helper';
+import type {  SaleRecord } from '../model';
+import {  digest, errors, expectGolden, messages, parseBytes, sampleBytes, sampleLines, textBytes } from '../test-support.helper';
 import { parseEevd } from './eevd.parser';
 
 const NAME = 'rede/R97470EEVD17.cmp';
@@ -12,7 +12,6 @@ function edited(edit: (lines: string[]) => void): Uint8Array {
   return textBytes(lines.join('\n'));
 }
 const setCol = (text: string, n: number, value: string) => text.split(',').map((c, i) => (i === n - 1 ? value : c)).join(',');
-const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
 
 describe('Rede EEVD, genuine sample', () => {
   it('matches the golden file (counts, totals, first records) and the totals records, with no error', async () => {

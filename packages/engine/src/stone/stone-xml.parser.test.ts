@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedItem } from '../model';
 import { decodeLatin1 } from '../read/lines';
-import { digest, errors, expectGolden, fixtureBytes, parseWith, sampleBytes, textBytes } from '../test-support.helper';
+import {  digest, errors, expectGolden, fixtureBytes, messages, parseWith, sampleBytes, textBytes } from '../test-support.helper';
 import { detectFile } from '../layouts';
 import { stoneLayouts } from './index';
 
@@ -10,7 +10,6 @@ const SAMPLES = ['20151012', '20151013', '20151017', '20151021'].map((d) => `Hom
 const parse = (bytes: Uint8Array, chunk?: number) => parseWith(layout, bytes, undefined, chunk);
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const text = (name: string) => new TextDecoder().decode(sampleBytes(`stone/${name}.xml`));
-const messages = (items: ParsedItem[]) => errors(items).map((e) => e.message);
 const ofKind = <K extends ParsedItem['kind']>(items: ParsedItem[], kind: K) => items.filter((i): i is Extract<ParsedItem, { kind: K }> => i.kind === kind);
 
 describe('Stone XML v2, official homologation files', () => {
