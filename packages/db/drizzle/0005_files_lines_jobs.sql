@@ -68,7 +68,7 @@ CREATE TABLE "linhas_cliente" (
 	"nossonumero" text,
 	"operadorainformada" text,
 	"desconsiderado" boolean DEFAULT false NOT NULL,
-	CONSTRAINT "linhas_cliente_chave_uq" UNIQUE("chave","ocorrencia")
+	CONSTRAINT "linhas_cliente_chave_uq" UNIQUE("datavenda","chave","ocorrencia")
 );
 --> statement-breakpoint
 CREATE TABLE "linhas_operadora" (
@@ -107,7 +107,7 @@ CREATE TABLE "linhas_operadora" (
 	"motivonome" text,
 	"cartao" text,
 	"extras" jsonb,
-	CONSTRAINT "linhas_operadora_chave_uq" UNIQUE("chave","ocorrencia")
+	CONSTRAINT "linhas_operadora_chave_uq" UNIQUE("data","chave","ocorrencia")
 );
 --> statement-breakpoint
 ALTER TABLE "arquivos" ADD CONSTRAINT "arquivos_codpessoa_pessoas_codpessoa_fk" FOREIGN KEY ("codpessoa") REFERENCES "public"."pessoas"("codpessoa") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

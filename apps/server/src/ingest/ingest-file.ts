@@ -213,7 +213,7 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
         writer = new RowWriter(codarquivo, look, customer);
         sent = await copyPass(deps, tx, file, 'carga', writer);
         const inserted = await tx.query<{ n: string }>(
-          `WITH ins AS (INSERT INTO ${table} (${cols}) SELECT ${cols} FROM carga ORDER BY linha ON CONFLICT (chave, ocorrencia) DO NOTHING RETURNING 1)
+          `WITH ins AS (INSERT INTO ${table} (${cols}) SELECT ${cols} FROM carga ORDER BY linha ON CONFLICT (${customer ? 'datavenda' : 'data'}, chave, ocorrencia) DO NOTHING RETURNING 1)
            SELECT count(*) AS n FROM ins`,
         );
         loaded = Number(inserted[0]!.n);

@@ -133,7 +133,9 @@ export const linhasOperadora = pgTable(
     extras: jsonb('extras'),
   },
   (t) => [
-    unique('linhas_operadora_chave_uq').on(t.chave, t.ocorrencia),
+    // led by the record's date (a function of its identity, so uniqueness is the same as on the key alone): a
+    // file's lines land in the index pages of their own days instead of all over a random-key index
+    unique('linhas_operadora_chave_uq').on(t.data, t.chave, t.ocorrencia),
     // lines are appended file by file, so a BRIN range index finds a file's lines at almost no load cost
     index('linhas_operadora_arquivo_idx').using('brin', t.codarquivo),
   ],
@@ -165,7 +167,7 @@ export const linhasCliente = pgTable(
     desconsiderado: boolean('desconsiderado').notNull().default(false),
   },
   (t) => [
-    unique('linhas_cliente_chave_uq').on(t.chave, t.ocorrencia),
+    unique('linhas_cliente_chave_uq').on(t.datavenda, t.chave, t.ocorrencia),
     index('linhas_cliente_arquivo_idx').using('brin', t.codarquivo),
   ],
 );
