@@ -10,3 +10,4 @@ export * from './register-kit/zod-fields';
 export * from './registers/index';
 export * from './parametros';
 export * from './files';
+export * from './reconciliation';

@@ -5,6 +5,7 @@ import {
   type ColumnMapping, type CustomerSaleRecord, layoutById, type LayoutId, type NormalizedRecord, type ParsedItem, recordIdentity,
 } from '@concilia/engine';
 import { eq, sql } from 'drizzle-orm';
+import { MATCH_QUEUE } from '../reconcile/match-queue';
 import type { IngestDeps } from './receive-file';
 import { CUSTOMER_LINE_COLUMNS, customerLineRow, type LineContext, OPERATOR_LINE_COLUMNS, operatorLineRow } from './line-rows';
 import { OccurrenceCounter } from './occurrence-counter';
@@ -175,6 +176,25 @@ async function copyPass(deps: IngestDeps, tx: RawTransaction, file: FileRow, tab
   return writer.rowCount;
 }
 
+/** Removes the sale pairs built on a file's lines (reprocess, delete). */
+export function unpairFileSql(customer: boolean): string {
+  return customer
+    ? 'DELETE FROM conciliacoes_venda WHERE codlinhasarqcli IN (SELECT codlinhasarqcli FROM linhas_cliente WHERE codarquivo = $1)'
+    : 'DELETE FROM conciliacoes_venda WHERE codlinha IN (SELECT codlinha FROM linhas_operadora WHERE codarquivo = $1)';
+}
+
+/**
+ * Queues the sales matching of the days this file brought sales for, in the load's own transaction: a file
+ * that is in is always matched, a file that rolled back never is.
+ */
+async function queueMatching(tx: RawTransaction, codarquivo: number, customer: boolean): Promise<void> {
+  const [span] = await tx.query<{ de: string | null; ate: string | null }>(customer
+    ? 'SELECT min(datavenda)::text AS de, max(datavenda)::text AS ate FROM linhas_cliente WHERE codarquivo = $1'
+    : "SELECT min(data)::text AS de, max(data)::text AS ate FROM linhas_operadora WHERE codarquivo = $1 AND tipo = 'sale'", [codarquivo]);
+  if (!span?.de || !span.ate) return;
+  await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`, [MATCH_QUEUE, JSON.stringify({ codarquivo, de: span.de, ate: span.ate })]);
+}
+
 /** The merchant's own sales go to linhas_cliente; everything an operator sends to linhas_operadora. */
 export function isCustomerFile(layout: string, mapping: ColumnMapping | null): boolean {
   return layout === 'CLIENTE_CSV' || (layout === 'MAPEAMENTO' && mapping?.operator === 'cliente');
@@ -196,6 +216,8 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
 
   try {
     const result = await withRawTransaction(deps.open, async (tx) => {
+      // a reprocess starts clean: the pairs built on this file's previous lines go with them
+      await tx.query(unpairFileSql(customer), [codarquivo]);
       await tx.query(`DELETE FROM ${table} WHERE codarquivo = $1`, [codarquivo]);
       await tx.query('SAVEPOINT carga_direta');
       let writer = new RowWriter(codarquivo, look, customer);
@@ -225,6 +247,7 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
          WHERE codarquivo = $1`,
         [codarquivo, loaded, repetidas, JSON.stringify(writer.totals), mensagem],
       );
+      await queueMatching(tx, codarquivo, customer);
       return { status: 'PROCESSADO' as const, linhas: loaded, repetidas, totais: writer.totals, mensagem };
     });
     return result;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
 import { folderStorage, type FileStorage } from './file-storage';
+import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
 import { giveUpFile, ingestFile } from './ingest-file';
 import { INGEST_QUEUE, type IngestDeps, type ReceivedFile, type ReceiveInput, receiveFile } from './receive-file';
 
@@ -31,6 +32,8 @@ export interface IngestionOptions {
   /** load workers in this process; 0 leaves the queue to other processes (`npm run worker`) */
   workers: number;
   pollMs?: number;
+  /** amount tolerance of the sales matching pass 'valor_tolerancia' */
+  toleranceCentavos?: number;
 }
 
 export function createIngestion(opts: IngestionOptions): Ingestion {
@@ -52,6 +55,7 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
           },
           giveUp: (job) => giveUpFile(deps, Number(job.payload.codarquivo)),
         },
+        [MATCH_QUEUE]: matchHandler(opts.open, opts.log, opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS),
       },
     });
   }
@@ -69,6 +73,9 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
     async remove(codarquivo) {
       // the line tables have no foreign key to cascade through (bulk-load speed): their lines go in the same transaction
       const gone = await db.transaction(async (tx) => {
+        // and so do the sale pairs built on them
+        await tx.execute(sql`DELETE FROM conciliacoes_venda WHERE codlinhasarqcli IN (SELECT codlinhasarqcli FROM linhas_cliente WHERE codarquivo = ${codarquivo})
+          OR codlinha IN (SELECT codlinha FROM linhas_operadora WHERE codarquivo = ${codarquivo})`);
         await tx.delete(linhasOperadora).where(eq(linhasOperadora.codarquivo, codarquivo));
         await tx.delete(linhasCliente).where(eq(linhasCliente.codarquivo, codarquivo));
         const [row] = await tx.delete(arquivos).where(eq(arquivos.codarquivo, codarquivo)).returning({ sha256: arquivos.sha256 });

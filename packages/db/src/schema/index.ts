@@ -5,3 +5,4 @@ export * from './registers.table';
 export * from './reference.table';
 export * from './parametros.table';
 export * from './files.table';
+export * from './reconciliation.table';

@@ -1,0 +1,24 @@
+import type { OpenDb } from '@concilia/db';
+import type { Logger } from 'pino';
+import type { QueueHandler } from '../jobs/job-queue';
+import { matchSales } from './sales-matching';
+
+/** The queue of sales matching jobs: one per loaded file, over the days the file brought sales for. */
+export const MATCH_QUEUE = 'conciliar-vendas';
+
+/** R$ 5,00: the pass that allows it still requires NSU, authorization and date to be equal. */
+export const DEFAULT_TOLERANCE_CENTAVOS = 500;
+
+export function matchHandler(open: OpenDb, log: Logger, toleranceCentavos: number): QueueHandler {
+  return {
+    async run(job) {
+      const { de, ate, codarquivo } = job.payload as { de: string; ate: string; codarquivo: number };
+      const r = await matchSales(open, { de, ate }, toleranceCentavos);
+      log.info({ codarquivo, de, ate, pares: r.pares }, 'sales matched');
+    },
+    // nothing to mark: the lines stay unpaired and the next file of those days queues the days again
+    async giveUp(job, error) {
+      log.error({ job: job.id, error }, 'sales matching gave up');
+    },
+  };
+}
