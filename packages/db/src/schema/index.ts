@@ -6,3 +6,4 @@ export * from './reference.table';
 export * from './parametros.table';
 export * from './files.table';
 export * from './reconciliation.table';
+export * from './plans.table';

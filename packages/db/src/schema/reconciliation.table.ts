@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A customer sale paired with the operator's sale: which pass paired them (or a person, by hand) and which
@@ -20,4 +20,88 @@ export const conciliacoesVenda = pgTable(
     criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('conciliacoes_venda_passo_idx').on(t.passo)],
+);
+
+/**
+ * People's decisions on sale lines, kept by the lines' identity (date, identity key, occurrence) rather than
+ * by row id: a reprocess gives the lines new ids, and the decisions must come back with them.
+ */
+export const desconsideracoes = pgTable(
+  'desconsideracoes',
+  {
+    datavenda: date('datavenda', { mode: 'string' }).notNull(),
+    chave: uuid('chave').notNull(),
+    ocorrencia: integer('ocorrencia').notNull(),
+    codusuario: integer('codusuario'),
+    criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.datavenda, t.chave, t.ocorrencia] })],
+);
+
+/** A manual pair ('parear') or a pair people broke and want kept apart ('separar'). */
+export const DECISOES_PAREAMENTO = ['parear', 'separar'] as const;
+
+export const decisoesPareamento = pgTable(
+  'decisoes_pareamento',
+  {
+    coddecisao: bigint('coddecisao', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    acao: text('acao', { enum: DECISOES_PAREAMENTO }).notNull(),
+    datacliente: date('datacliente', { mode: 'string' }).notNull(),
+    chavecliente: uuid('chavecliente').notNull(),
+    ocorrenciacliente: integer('ocorrenciacliente').notNull(),
+    dataoperadora: date('dataoperadora', { mode: 'string' }).notNull(),
+    chaveoperadora: uuid('chaveoperadora').notNull(),
+    ocorrenciaoperadora: integer('ocorrenciaoperadora').notNull(),
+    codusuario: integer('codusuario'),
+    criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('decisoes_pareamento_cliente_uq').on(t.datacliente, t.chavecliente, t.ocorrenciacliente, t.acao),
+    index('decisoes_pareamento_operadora_idx').on(t.dataoperadora, t.chaveoperadora, t.ocorrenciaoperadora),
+  ],
+);
+
+/** The fee audit of each operator sale: what was charged, what the contract gives, and how they compare. */
+export const AUDITORIA_SITUACOES = ['ok', 'divergente', 'nao_cadastrada'] as const;
+
+export const auditoriaTaxas = pgTable(
+  'auditoria_taxas',
+  {
+    codlinha: bigint('codlinha', { mode: 'number' }).primaryKey(),
+    codpessoa: integer('codpessoa'),
+    codoperadora: integer('codoperadora').notNull(),
+    datavenda: date('datavenda', { mode: 'string' }).notNull(),
+    codprodutos: integer('codprodutos'),
+    codplanosconciliadorestaxas: integer('codplanosconciliadorestaxas'),
+    /** the fee the operator kept, centavos */
+    taxacobrada: bigint('taxacobrada', { mode: 'number' }).notNull(),
+    /** the fee the contract gives, centavos; null when no rate is registered */
+    taxacontratada: bigint('taxacontratada', { mode: 'number' }),
+    /** charged − contracted: positive is money the merchant can claim back */
+    diferenca: bigint('diferenca', { mode: 'number' }),
+    situacao: text('situacao', { enum: AUDITORIA_SITUACOES }).notNull(),
+  },
+  (t) => [index('auditoria_taxas_pessoa_idx').on(t.codpessoa, t.datavenda), index('auditoria_taxas_situacao_idx').on(t.situacao)],
+);
+
+/**
+ * Daily sales per client, unit, operator, brand, product and hour, kept while reconciling so the dashboard
+ * never scans raw lines. Rebuilt for the days a matching job touches.
+ */
+export const resumoVendasDia = pgTable(
+  'resumo_vendas_dia',
+  {
+    data: date('data', { mode: 'string' }).notNull(),
+    codpessoa: integer('codpessoa').notNull(),
+    codoperadora: integer('codoperadora').notNull(),
+    bandeira: text('bandeira').notNull(),
+    produto: text('produto').notNull(),
+    hora: integer('hora').notNull(),
+    quantidade: integer('quantidade').notNull(),
+    bruto: bigint('bruto', { mode: 'number' }).notNull(),
+    taxa: bigint('taxa', { mode: 'number' }).notNull(),
+    liquido: bigint('liquido', { mode: 'number' }).notNull(),
+    conciliadas: integer('conciliadas').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.data, t.codpessoa, t.codoperadora, t.bandeira, t.produto, t.hora] })],
 );
