@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
+import { pairByHand, setDisregarded, unpair } from '../src/reconcile/sale-decisions';
 import { matchSales } from '../src/reconcile/sales-matching';
 import { createTestApp, engines, type TestApp } from './harness';
 
@@ -96,6 +97,57 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
       await ing.drain();
       expect(await results()).toEqual(before);
     }
+  });
+
+  it('keeps the daily summary equal to the lines: sales, amounts and reconciled count per day', async () => {
+    const [fromLines] = await t.exec(`SELECT count(*)::int AS n, sum(valorbruto)::bigint AS bruto FROM linhas_operadora WHERE tipo = 'sale' AND codpessoa IS NOT NULL`);
+    const [fromSummary] = await t.exec(`SELECT sum(quantidade)::int AS n, sum(bruto)::bigint AS bruto, sum(conciliadas)::int AS conciliadas FROM resumo_vendas_dia`);
+    const [reconciled] = await t.exec(`SELECT count(*)::int AS n FROM resultado_venda_operadora WHERE resultado IN ('conciliado', 'conciliado_divergencia')`);
+    expect(fromSummary).toMatchObject({ n: fromLines!.n, conciliadas: reconciled!.n });
+    expect(String(fromSummary!.bruto)).toBe(String(fromLines!.bruto));
+  });
+
+  it('disregard then reconsider returns to the same results; a disregard survives a reprocess of the customer file', async () => {
+    const before = await results();
+    const [line] = await t.exec(`SELECT r.codlinhasarqcli, r.nsu FROM resultado_venda_cliente r WHERE r.resultado = 'conciliado' LIMIT 1`);
+    const id = Number(line!.codlinhasarqcli);
+    const ctx = { codusuario: null, toleranceCentavos: 500 };
+    expect(await setDisregarded(t.opened, [id], false, ctx)).toBe(false); // only disregarded lines can be reconsidered
+    expect(await setDisregarded(t.opened, [id], true, ctx)).toBe(true);
+    let now = await results();
+    expect(now.customer.get(line!.nsu as string)?.resultado).toBe('desconsiderado');
+    expect(now.operator.get(line!.nsu as string)?.resultado).toBe('somente_operadora');
+    const [customerFile] = await t.exec(`SELECT codarquivo FROM arquivos WHERE tipo = 'CLIENTE_CSV'`);
+    await ing.reprocess(Number(customerFile!.codarquivo));
+    await ing.drain();
+    now = await results();
+    expect(now.customer.get(line!.nsu as string)?.resultado).toBe('desconsiderado');
+    const [again] = await t.exec(`SELECT codlinhasarqcli FROM linhas_cliente WHERE nsu = '${line!.nsu}' AND desconsiderado`);
+    expect(await setDisregarded(t.opened, [Number(again!.codlinhasarqcli)], false, ctx)).toBe(true);
+    expect(await results()).toEqual(before);
+  });
+
+  it('a pair made by hand and a pair broken by hand survive a reprocess of the operator file', async () => {
+    const ctx = { codusuario: null, toleranceCentavos: 500 };
+    const [onlyCustomer] = await t.exec(`SELECT codlinhasarqcli, nsu FROM resultado_venda_cliente WHERE resultado = 'somente_cliente' LIMIT 1`);
+    const [onlyOperator] = await t.exec(`SELECT codlinha, nsu FROM resultado_venda_operadora WHERE resultado = 'somente_operadora' LIMIT 1`);
+    const [paired] = await t.exec(`SELECT codlinhasarqcli, nsu FROM resultado_venda_cliente WHERE resultado = 'conciliado' LIMIT 1`);
+    expect(await pairByHand(t.opened, Number(onlyCustomer!.codlinhasarqcli), Number(onlyOperator!.codlinha), ctx)).not.toBeNull();
+    expect(await unpair(t.opened, Number(paired!.codlinhasarqcli), ctx)).toBe(true);
+    const check = async () => {
+      const r = await results();
+      expect(r.customer.get(onlyCustomer!.nsu as string)?.resultado).toMatch(/^conciliado/);
+      expect(r.operator.get(onlyOperator!.nsu as string)?.resultado).toMatch(/^conciliado/);
+      expect(r.customer.get(paired!.nsu as string)?.resultado).toBe('somente_cliente');
+      expect(r.operator.get(paired!.nsu as string)?.resultado).toBe('somente_operadora');
+    };
+    await check();
+    const [operatorFile] = await t.exec(`SELECT codarquivo FROM arquivos WHERE tipo = 'CIELO03'`);
+    await ing.reprocess(Number(operatorFile!.codarquivo));
+    await ing.drain();
+    await check();
+    const [manual] = await t.exec(`SELECT count(*)::int AS n FROM conciliacoes_venda WHERE manual`);
+    expect(manual!.n).toBe(1);
   });
 
   it('leaves a customer line with two equally good operator candidates unpaired', async () => {

@@ -46,7 +46,7 @@ CREATE TABLE "resumo_vendas_dia" (
 	"taxa" bigint NOT NULL,
 	"liquido" bigint NOT NULL,
 	"conciliadas" integer NOT NULL,
-	CONSTRAINT "resumo_vendas_dia_data_codpessoa_codoperadora_bandeira_produto_hora_pk" PRIMARY KEY("data","codpessoa","codoperadora","bandeira","produto","hora")
+	CONSTRAINT "resumo_vendas_dia_pk" PRIMARY KEY("data","codpessoa","codoperadora","bandeira","produto","hora")
 );
 --> statement-breakpoint
 CREATE TABLE "planos_conciliadores" (
@@ -69,7 +69,7 @@ CREATE TABLE "planos_conciliadores_contrato_unidades" (
 	"codoperadora" integer NOT NULL,
 	"codpessoa" integer NOT NULL,
 	"codexterno" text,
-	CONSTRAINT "planos_conciliadores_contrato_unidades_codplanosconciliadorescontrato_codoperadora_codpessoa_pk" PRIMARY KEY("codplanosconciliadorescontrato","codoperadora","codpessoa")
+	CONSTRAINT "planos_contrato_unidades_pk" PRIMARY KEY("codplanosconciliadorescontrato","codoperadora","codpessoa")
 );
 --> statement-breakpoint
 CREATE TABLE "planos_conciliadores_taxas" (
@@ -90,13 +90,13 @@ CREATE TABLE "planos_conciliadores_taxas" (
 );
 --> statement-breakpoint
 ALTER TABLE "planos_conciliadores" ADD CONSTRAINT "planos_conciliadores_codpessoapai_pessoas_codpessoa_fk" FOREIGN KEY ("codpessoapai") REFERENCES "public"."pessoas"("codpessoa") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "planos_conciliadores_contrato" ADD CONSTRAINT "planos_conciliadores_contrato_codplanosconciliadores_planos_conciliadores_codplanosconciliadores_fk" FOREIGN KEY ("codplanosconciliadores") REFERENCES "public"."planos_conciliadores"("codplanosconciliadores") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "planos_conciliadores_contrato_unidades" ADD CONSTRAINT "planos_conciliadores_contrato_unidades_codplanosconciliadorescontrato_planos_conciliadores_contrato_codplanosconciliadorescontrato_fk" FOREIGN KEY ("codplanosconciliadorescontrato") REFERENCES "public"."planos_conciliadores_contrato"("codplanosconciliadorescontrato") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "planos_conciliadores_contrato_unidades" ADD CONSTRAINT "planos_conciliadores_contrato_unidades_codoperadora_operadoras_codoperadora_fk" FOREIGN KEY ("codoperadora") REFERENCES "public"."operadoras"("codoperadora") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "planos_conciliadores_contrato_unidades" ADD CONSTRAINT "planos_conciliadores_contrato_unidades_codpessoa_pessoas_codpessoa_fk" FOREIGN KEY ("codpessoa") REFERENCES "public"."pessoas"("codpessoa") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "planos_conciliadores_taxas" ADD CONSTRAINT "planos_conciliadores_taxas_codplanosconciliadores_planos_conciliadores_codplanosconciliadores_fk" FOREIGN KEY ("codplanosconciliadores") REFERENCES "public"."planos_conciliadores"("codplanosconciliadores") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "planos_conciliadores_taxas" ADD CONSTRAINT "planos_conciliadores_taxas_codoperadora_operadoras_codoperadora_fk" FOREIGN KEY ("codoperadora") REFERENCES "public"."operadoras"("codoperadora") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "planos_conciliadores_taxas" ADD CONSTRAINT "planos_conciliadores_taxas_codprodutos_produtos_codprodutos_fk" FOREIGN KEY ("codprodutos") REFERENCES "public"."produtos"("codprodutos") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "planos_conciliadores_contrato" ADD CONSTRAINT "planos_contrato_plano_fk" FOREIGN KEY ("codplanosconciliadores") REFERENCES "public"."planos_conciliadores"("codplanosconciliadores") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "planos_conciliadores_contrato_unidades" ADD CONSTRAINT "planos_contrato_unidades_contrato_fk" FOREIGN KEY ("codplanosconciliadorescontrato") REFERENCES "public"."planos_conciliadores_contrato"("codplanosconciliadorescontrato") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "planos_conciliadores_contrato_unidades" ADD CONSTRAINT "planos_contrato_unidades_operadora_fk" FOREIGN KEY ("codoperadora") REFERENCES "public"."operadoras"("codoperadora") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "planos_conciliadores_contrato_unidades" ADD CONSTRAINT "planos_contrato_unidades_pessoa_fk" FOREIGN KEY ("codpessoa") REFERENCES "public"."pessoas"("codpessoa") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "planos_conciliadores_taxas" ADD CONSTRAINT "planos_taxas_plano_fk" FOREIGN KEY ("codplanosconciliadores") REFERENCES "public"."planos_conciliadores"("codplanosconciliadores") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "planos_conciliadores_taxas" ADD CONSTRAINT "planos_taxas_operadora_fk" FOREIGN KEY ("codoperadora") REFERENCES "public"."operadoras"("codoperadora") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "planos_conciliadores_taxas" ADD CONSTRAINT "planos_taxas_produto_fk" FOREIGN KEY ("codprodutos") REFERENCES "public"."produtos"("codprodutos") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auditoria_taxas_pessoa_idx" ON "auditoria_taxas" USING btree ("codpessoa","datavenda");--> statement-breakpoint
 CREATE INDEX "auditoria_taxas_situacao_idx" ON "auditoria_taxas" USING btree ("situacao");--> statement-breakpoint
 CREATE INDEX "decisoes_pareamento_operadora_idx" ON "decisoes_pareamento" USING btree ("dataoperadora","chaveoperadora","ocorrenciaoperadora");--> statement-breakpoint

@@ -247,6 +247,11 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
          WHERE codarquivo = $1`,
         [codarquivo, loaded, repetidas, JSON.stringify(writer.totals), mensagem],
       );
+      // people's disregards are kept by line identity: a reloaded line comes back disregarded
+      if (customer) {
+        await tx.query(`UPDATE linhas_cliente l SET desconsiderado = true FROM desconsideracoes d
+          WHERE l.codarquivo = $1 AND d.datavenda = l.datavenda AND d.chave = l.chave AND d.ocorrencia = l.ocorrencia`, [codarquivo]);
+      }
       await queueMatching(tx, codarquivo, customer);
       return { status: 'PROCESSADO' as const, linhas: loaded, repetidas, totais: writer.totals, mensagem };
     });

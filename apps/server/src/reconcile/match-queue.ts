@@ -1,7 +1,8 @@
-import type { OpenDb } from '@concilia/db';
+import { type OpenDb, withRawTransaction } from '@concilia/db';
 import type { Logger } from 'pino';
 import type { QueueHandler } from '../jobs/job-queue';
-import { matchSales } from './sales-matching';
+import { runSalesPasses } from './sales-matching';
+import { refreshSalesSummary } from './sales-summary';
 
 /** The queue of sales matching jobs: one per loaded file, over the days the file brought sales for. */
 export const MATCH_QUEUE = 'conciliar-vendas';
@@ -13,8 +14,13 @@ export function matchHandler(open: OpenDb, log: Logger, toleranceCentavos: numbe
   return {
     async run(job) {
       const { de, ate, codarquivo } = job.payload as { de: string; ate: string; codarquivo: number };
-      const r = await matchSales(open, { de, ate }, toleranceCentavos);
-      log.info({ codarquivo, de, ate, pares: r.pares }, 'sales matched');
+      // one transaction: pairs and the summaries built on them appear together
+      const r = await withRawTransaction(open, async (tx) => {
+        const matched = await runSalesPasses(tx, { de, ate }, toleranceCentavos);
+        const resumo = await refreshSalesSummary(tx, { de, ate });
+        return { ...matched, resumo };
+      });
+      log.info({ codarquivo, de, ate, pares: r.pares, resumo: r.resumo }, 'sales matched');
     },
     // nothing to mark: the lines stay unpaired and the next file of those days queues the days again
     async giveUp(job, error) {

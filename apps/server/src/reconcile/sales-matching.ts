@@ -26,7 +26,7 @@ export interface MatchResult {
 
 /** Customer lines that may still be paired: not disregarded, not a repeat inside their file, not paired. */
 const CUSTOMER_SIDE = `
-  SELECT l.codlinhasarqcli AS id, l.nsu, l.autorizacao, l.tid, l.datavenda, l.valor, l.totparcelas, l.codoperadora,
+  SELECT l.codlinhasarqcli AS id, l.chave, l.ocorrencia, l.nsu, l.autorizacao, l.tid, l.datavenda, l.valor, l.totparcelas, l.codoperadora,
          l.codpessoa, p.tipo = 'UNIDADE' AS unidade,
          CASE WHEN p.tipo = 'UNIDADE' THEN p.codpessoapai ELSE p.codpessoa END AS cliente
   FROM linhas_cliente l JOIN pessoas p ON p.codpessoa = l.codpessoa
@@ -35,7 +35,7 @@ const CUSTOMER_SIDE = `
 
 /** Operator sales that may still be paired. */
 const OPERATOR_SIDE = `
-  SELECT l.codlinha AS id, l.nsu, l.autorizacao, l.tid, l.data AS datavenda, l.valorbruto AS valor, l.totparcelas,
+  SELECT l.codlinha AS id, l.chave, l.ocorrencia, l.nsu, l.autorizacao, l.tid, l.data AS datavenda, l.valorbruto AS valor, l.totparcelas,
          l.codoperadora, l.codpessoa,
          CASE WHEN p.tipo = 'UNIDADE' THEN p.codpessoapai ELSE p.codpessoa END AS cliente
   FROM linhas_operadora l JOIN pessoas p ON p.codpessoa = l.codpessoa
@@ -48,6 +48,27 @@ const DIVERGENCES = `array_remove(ARRAY[
     CASE WHEN c.datavenda <> o.datavenda THEN 'data' END,
     CASE WHEN c.totparcelas <> o.totparcelas THEN 'parcelas' END], NULL)`;
 
+/** A pair people broke by hand stays broken: no automatic pass makes it again. */
+const KEPT_APART = `SELECT 1 FROM decisoes_pareamento d WHERE d.acao = 'separar'
+  AND d.datacliente = c.datavenda AND d.chavecliente = c.chave AND d.ocorrenciacliente = c.ocorrencia
+  AND d.dataoperadora = o.datavenda AND d.chaveoperadora = o.chave AND d.ocorrenciaoperadora = o.ocorrencia`;
+
+/** Pairs people made by hand, found again by the lines' identity (a reprocess gives lines new ids). */
+function manualPassSql(): string {
+  return `
+    WITH c AS (${CUSTOMER_SIDE}), o AS (${OPERATOR_SIDE}),
+    pares AS (
+      INSERT INTO conciliacoes_venda (codlinhasarqcli, codlinha, passo, divergencias, manual)
+      SELECT c.id, o.id, 'manual', ${DIVERGENCES}, true
+      FROM decisoes_pareamento d
+        JOIN c ON c.datavenda = d.datacliente AND c.chave = d.chavecliente AND c.ocorrencia = d.ocorrenciacliente
+        JOIN o ON o.datavenda = d.dataoperadora AND o.chave = d.chaveoperadora AND o.ocorrencia = d.ocorrenciaoperadora
+      WHERE d.acao = 'parear'
+      ON CONFLICT DO NOTHING
+      RETURNING 1)
+    SELECT count(*) AS n FROM pares`;
+}
+
 function passSql(on: string, tolerance: number): string {
   return `
     WITH c AS (${CUSTOMER_SIDE}), o AS (${OPERATOR_SIDE}),
@@ -57,6 +78,7 @@ function passSql(on: string, tolerance: number): string {
         AND (NOT c.unidade OR c.codpessoa = o.codpessoa)
         AND (c.codoperadora IS NULL OR c.codoperadora = o.codoperadora)
         AND ${on.replaceAll(':tolerancia', String(Math.trunc(tolerance)))}
+        AND NOT EXISTS (${KEPT_APART})
     ),
     contados AS (
       SELECT cid, oid, divergencias, count(*) OVER (PARTITION BY cid) AS por_cliente, count(*) OVER (PARTITION BY oid) AS por_operadora
@@ -70,8 +92,9 @@ function passSql(on: string, tolerance: number): string {
 }
 
 export async function runSalesPasses(tx: RawTransaction, scope: MatchScope, toleranceCentavos: number): Promise<MatchResult> {
-  const pares: Record<string, number> = {};
   const params = [addDays(scope.de, -1), addDays(scope.ate, 1)];
+  const [manual] = await tx.query<{ n: string | number }>(manualPassSql(), params);
+  const pares: Record<string, number> = { manual: Number(manual!.n) };
   for (const pass of SALES_PASSES) {
     const [row] = await tx.query<{ n: string | number }>(passSql(pass.on, toleranceCentavos), [...params, pass.passo]);
     pares[pass.passo] = Number(row!.n);

@@ -7,3 +7,4 @@ export * from './parametros.table';
 export * from './files.table';
 export * from './reconciliation.table';
 export * from './plans.table';
+export * from './payments.table';

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { pessoas } from './people.table';
 import { operadoras, produtos } from './reference.table';
 
@@ -7,6 +7,8 @@ import { operadoras, produtos } from './reference.table';
  * optionally card BIN, installment range and value range); a contract puts a plan in force for a period
  * (vigência) on units at operators. The fee audit compares what operators charged with these rates. The
  * screens that maintain them come with the registers of part 2; the demo seeds plans.
+ *
+ * Constraint names are given: the generated ones pass PostgreSQL's 63-character limit and, cut there, collide.
  */
 
 /** 'P' por parcela (each installment on its own), 'V' por valor (the sale's total). */
@@ -26,26 +28,31 @@ export const planosConciliadoresContrato = pgTable(
   {
     codplanosconciliadorescontrato: serial('codplanosconciliadorescontrato').primaryKey(),
     seq: integer('seq').notNull().default(1),
-    codplanosconciliadores: integer('codplanosconciliadores').notNull().references(() => planosConciliadores.codplanosconciliadores, { onDelete: 'cascade' }),
+    codplanosconciliadores: integer('codplanosconciliadores').notNull(),
     vigenciade: date('vigenciade', { mode: 'string' }).notNull(),
     vigenciaate: date('vigenciaate', { mode: 'string' }).notNull(),
   },
-  (t) => [index('planos_contrato_plano_idx').on(t.codplanosconciliadores)],
+  (t) => [
+    index('planos_contrato_plano_idx').on(t.codplanosconciliadores),
+    foreignKey({ name: 'planos_contrato_plano_fk', columns: [t.codplanosconciliadores], foreignColumns: [planosConciliadores.codplanosconciliadores] }).onDelete('cascade'),
+  ],
 );
 
 /** The units and operators a contract applies to (listConciOperadora): optionally one establishment code. */
 export const planosConciliadoresContratoUnidades = pgTable(
   'planos_conciliadores_contrato_unidades',
   {
-    codplanosconciliadorescontrato: integer('codplanosconciliadorescontrato').notNull()
-      .references(() => planosConciliadoresContrato.codplanosconciliadorescontrato, { onDelete: 'cascade' }),
-    codoperadora: integer('codoperadora').notNull().references(() => operadoras.codoperadora),
-    codpessoa: integer('codpessoa').notNull().references(() => pessoas.codpessoa),
+    codplanosconciliadorescontrato: integer('codplanosconciliadorescontrato').notNull(),
+    codoperadora: integer('codoperadora').notNull(),
+    codpessoa: integer('codpessoa').notNull(),
     codexterno: text('codexterno'),
   },
   (t) => [
-    primaryKey({ columns: [t.codplanosconciliadorescontrato, t.codoperadora, t.codpessoa] }),
+    primaryKey({ name: 'planos_contrato_unidades_pk', columns: [t.codplanosconciliadorescontrato, t.codoperadora, t.codpessoa] }),
     index('planos_contrato_unidades_pessoa_idx').on(t.codpessoa, t.codoperadora),
+    foreignKey({ name: 'planos_contrato_unidades_contrato_fk', columns: [t.codplanosconciliadorescontrato], foreignColumns: [planosConciliadoresContrato.codplanosconciliadorescontrato] }).onDelete('cascade'),
+    foreignKey({ name: 'planos_contrato_unidades_operadora_fk', columns: [t.codoperadora], foreignColumns: [operadoras.codoperadora] }),
+    foreignKey({ name: 'planos_contrato_unidades_pessoa_fk', columns: [t.codpessoa], foreignColumns: [pessoas.codpessoa] }),
   ],
 );
 
@@ -53,9 +60,9 @@ export const planosConciliadoresTaxas = pgTable(
   'planos_conciliadores_taxas',
   {
     codplanosconciliadorestaxas: serial('codplanosconciliadorestaxas').primaryKey(),
-    codplanosconciliadores: integer('codplanosconciliadores').notNull().references(() => planosConciliadores.codplanosconciliadores, { onDelete: 'cascade' }),
-    codoperadora: integer('codoperadora').notNull().references(() => operadoras.codoperadora),
-    codprodutos: integer('codprodutos').notNull().references(() => produtos.codprodutos),
+    codplanosconciliadores: integer('codplanosconciliadores').notNull(),
+    codoperadora: integer('codoperadora').notNull(),
+    codprodutos: integer('codprodutos').notNull(),
     /** first 6 digits of the card; null: any card */
     bincartao: text('bincartao'),
     tarifacao: text('tarifacao', { enum: TARIFACOES }).notNull().default('P'),
@@ -72,5 +79,10 @@ export const planosConciliadoresTaxas = pgTable(
     /** centavos when tipotaxa = 'V' */
     valortaxa: bigint('valortaxa', { mode: 'number' }),
   },
-  (t) => [index('planos_taxas_plano_idx').on(t.codplanosconciliadores, t.codoperadora, t.codprodutos)],
+  (t) => [
+    index('planos_taxas_plano_idx').on(t.codplanosconciliadores, t.codoperadora, t.codprodutos),
+    foreignKey({ name: 'planos_taxas_plano_fk', columns: [t.codplanosconciliadores], foreignColumns: [planosConciliadores.codplanosconciliadores] }).onDelete('cascade'),
+    foreignKey({ name: 'planos_taxas_operadora_fk', columns: [t.codoperadora], foreignColumns: [operadoras.codoperadora] }),
+    foreignKey({ name: 'planos_taxas_produto_fk', columns: [t.codprodutos], foreignColumns: [produtos.codprodutos] }),
+  ],
 );

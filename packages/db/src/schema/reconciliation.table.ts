@@ -103,5 +103,5 @@ export const resumoVendasDia = pgTable(
     liquido: bigint('liquido', { mode: 'number' }).notNull(),
     conciliadas: integer('conciliadas').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.data, t.codpessoa, t.codoperadora, t.bandeira, t.produto, t.hora] })],
+  (t) => [primaryKey({ name: 'resumo_vendas_dia_pk', columns: [t.data, t.codpessoa, t.codoperadora, t.bandeira, t.produto, t.hora] })],
 );
