@@ -12,6 +12,7 @@ import { pino } from 'pino';
 import { createIngestion } from '../src/ingest/ingestion';
 import { OPERATOR_LINE_COLUMNS } from '../src/ingest/line-rows';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
+import { mb, peakRss, rate, secs, timed } from './bench-support';
 
 /**
  * npm run bench:ingest [-- --vendas N] — ingestion of a generated Cielo v15 file against floors measured in
@@ -31,28 +32,6 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ??
 const engines = (values.engines ?? (pgUrl ? 'postgres,pglite' : 'pglite')).split(',');
 const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-bench-'));
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-const secs = (ms: number) => (ms / 1000).toFixed(2);
-const rate = (n: number, ms: number) => Math.round(n / (ms / 1000)).toLocaleString('pt-BR');
-
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const t0 = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - t0, value };
-}
-
-/** Samples this process's RSS every 50 ms while `fn` runs. */
-async function peakRss<T>(fn: () => Promise<T>): Promise<{ peak: number; value: T }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  try {
-    const value = await fn();
-    return { peak: Math.max(peak, process.memoryUsage().rss), value };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 console.log(`Gerando arquivo Cielo v15 com ${SALES.toLocaleString('pt-BR')} vendas…`);
 const gen = await timed(() => writeScenarioFiles({
   dir: work, layouts: ['cielo-v15'], scenario: { sales: SALES, seed: 11, startDate: '2026-09-01', days: 30 }, fileDate: '2026-10-01',

@@ -11,3 +11,5 @@ export * from './registers/index';
 export * from './parametros';
 export * from './files';
 export * from './reconciliation';
+export * from './business-days';
+export * from './payment-results';

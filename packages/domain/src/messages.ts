@@ -186,6 +186,9 @@ export const MSG = {
   arquivoFalhaProcessamento: 'Falha inesperada no processamento; o arquivo será processado novamente.',
   arquivoFalhaDefinitiva: 'O processamento falhou em todas as tentativas; nenhum dado do arquivo foi carregado. Tente reprocessar; se persistir, contate o suporte.',
   arquivoMapeamentoAusente: 'Informe o mapeamento de colunas para importar este arquivo.',
+
+  // Fee audit — contracted rates against what operators charged (issue 5). Keys carry the auditoria prefix.
+  auditoriaPeriodoInvalido: 'Informe um período válido: data inicial e data final (AAAA-MM-DD), a inicial até a final.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

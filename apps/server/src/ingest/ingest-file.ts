@@ -184,13 +184,14 @@ export function unpairFileSql(customer: boolean): string {
 }
 
 /**
- * Queues the sales matching of the days this file brought sales for, in the load's own transaction: a file
- * that is in is always matched, a file that rolled back never is.
+ * Queues the reconciliation of the days this file brought lines for, in the load's own transaction: a file
+ * that is in is always reconciled, a file that rolled back never is. Every dated line counts, not only sales:
+ * a payments file reconciles the sales it pays.
  */
 async function queueMatching(tx: RawTransaction, codarquivo: number, customer: boolean): Promise<void> {
   const [span] = await tx.query<{ de: string | null; ate: string | null }>(customer
     ? 'SELECT min(datavenda)::text AS de, max(datavenda)::text AS ate FROM linhas_cliente WHERE codarquivo = $1'
-    : "SELECT min(data)::text AS de, max(data)::text AS ate FROM linhas_operadora WHERE codarquivo = $1 AND tipo = 'sale'", [codarquivo]);
+    : 'SELECT min(data)::text AS de, max(data)::text AS ate FROM linhas_operadora WHERE codarquivo = $1', [codarquivo]);
   if (!span?.de || !span.ate) return;
   await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`, [MATCH_QUEUE, JSON.stringify({ codarquivo, de: span.de, ate: span.ate })]);
 }

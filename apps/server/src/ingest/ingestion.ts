@@ -55,7 +55,7 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
           },
           giveUp: (job) => giveUpFile(deps, Number(job.payload.codarquivo)),
         },
-        [MATCH_QUEUE]: matchHandler(opts.open, opts.log, opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS),
+        [MATCH_QUEUE]: matchHandler(opts.open, opts.log, { toleranceCentavos: opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS }),
       },
     });
   }

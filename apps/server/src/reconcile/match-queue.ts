@@ -1,30 +1,55 @@
-import { type OpenDb, withRawTransaction } from '@concilia/db';
+import { type OpenDb, type RawTransaction, withRawTransaction } from '@concilia/db';
 import type { Logger } from 'pino';
 import type { QueueHandler } from '../jobs/job-queue';
+import { auditFees, DEFAULT_FEE_TOLERANCE_CENTAVOS } from './fee-audit';
+import { reconcilePayments } from './payment-reconciliation';
 import { runSalesPasses } from './sales-matching';
 import { refreshSalesSummary } from './sales-summary';
 
-/** The queue of sales matching jobs: one per loaded file, over the days the file brought sales for. */
+/** The queue of reconciliation jobs: one per loaded file, over the days the file brought lines for. */
 export const MATCH_QUEUE = 'conciliar-vendas';
 
 /** R$ 5,00: the pass that allows it still requires NSU, authorization and date to be equal. */
 export const DEFAULT_TOLERANCE_CENTAVOS = 500;
 
-export function matchHandler(open: OpenDb, log: Logger, toleranceCentavos: number): QueueHandler {
+export interface ReconcileSettings {
+  /** amount tolerance of the sales pass 'valor_tolerancia' */
+  toleranceCentavos: number;
+  /** what a fee may differ from the contracted one before it is 'divergente' */
+  feeToleranceCentavos?: number;
+}
+
+/**
+ * Statistics first: a bulk COPY leaves the planner without them (PGlite has no autovacuum, PostgreSQL's runs
+ * later), and without them the matching joins are planned as nested loops over millions of rows.
+ */
+async function refreshStatistics(tx: RawTransaction): Promise<void> {
+  for (const table of ['linhas_cliente', 'linhas_operadora', 'conciliacoes_venda']) await tx.query(`ANALYZE ${table}`);
+}
+
+/**
+ * One reconciliation of a window, in one transaction — sales pairs, expected payments and their outcome, the
+ * fee audit and the daily summaries appear together or not at all.
+ */
+export async function reconcileWindow(tx: RawTransaction, scope: { de: string; ate: string }, settings: ReconcileSettings) {
+  await refreshStatistics(tx);
+  const vendas = await runSalesPasses(tx, scope, settings.toleranceCentavos);
+  const pagamentos = await reconcilePayments(tx, scope);
+  const taxas = await auditFees(tx, scope, settings.feeToleranceCentavos ?? DEFAULT_FEE_TOLERANCE_CENTAVOS);
+  const resumo = await refreshSalesSummary(tx, scope);
+  return { pares: vendas.pares, pagamentos, taxas, resumo };
+}
+
+export function matchHandler(open: OpenDb, log: Logger, settings: ReconcileSettings): QueueHandler {
   return {
     async run(job) {
       const { de, ate, codarquivo } = job.payload as { de: string; ate: string; codarquivo: number };
-      // one transaction: pairs and the summaries built on them appear together
-      const r = await withRawTransaction(open, async (tx) => {
-        const matched = await runSalesPasses(tx, { de, ate }, toleranceCentavos);
-        const resumo = await refreshSalesSummary(tx, { de, ate });
-        return { ...matched, resumo };
-      });
-      log.info({ codarquivo, de, ate, pares: r.pares, resumo: r.resumo }, 'sales matched');
+      const r = await withRawTransaction(open, (tx) => reconcileWindow(tx, { de, ate }, settings));
+      log.info({ codarquivo, de, ate, ...r }, 'window reconciled');
     },
-    // nothing to mark: the lines stay unpaired and the next file of those days queues the days again
+    // nothing to mark: the lines stay as they were and the next file of those days queues the days again
     async giveUp(job, error) {
-      log.error({ job: job.id, error }, 'sales matching gave up');
+      log.error({ job: job.id, error }, 'reconciliation gave up');
     },
   };
 }

@@ -5,6 +5,7 @@ import '../features/shell/shell.resolvers';
 import '../features/options/options.resolvers';
 import '../features/parametros/parametros.resolvers';
 import '../features/files/file-options.resolvers';
+import '../features/fee-audit/fee-audit.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

@@ -3,7 +3,10 @@ import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
 import { seedReference } from './reference.seed';
-import { estabelecimentos, menus, noticias, perfilRecursos, perfis, pessoas, recursos, taxasAntecipacao, terminais, usuarios } from '../schema/index';
+import {
+  estabelecimentos, menus, noticias, perfilRecursos, perfis, pessoas, planosConciliadores, planosConciliadoresContrato,
+  planosConciliadoresContratoUnidades, planosConciliadoresTaxas, recursos, taxasAntecipacao, terminais, usuarios,
+} from '../schema/index';
 
 export const DEMO_PASSWORD = 'demo123';
 
@@ -157,6 +160,31 @@ export async function seedDemo(db: Db): Promise<void> {
         texto: '<p>Nosso atendimento funciona de segunda a sexta, das 8h às 18h. <em>Revenda Sul</em>.</p>',
       },
     ]);
+
+    // ── Demo reconciliation plans (fee audit, issue 5) ─────────────────────────────────────────────────────
+    // One plan of the reseller, in force on every demo unit at its operator over the demo's days (files span
+    // the 40 days before today). Rates follow the generator's MDR (débito 0,99%, crédito 2,49%, parcelado
+    // 3,29% of the gross, one fee on the total: tarifação 'V'), except crédito à vista, contracted at 2,39%:
+    // the operators' 2,49% on it shows as divergences the merchant can claim back.
+    const [plano] = await tx.insert(planosConciliadores)
+      .values({ nome: 'Plano Revenda Sul 2026-2027', codpessoapai: revenda, tarifacao: 'V' }).returning();
+    const [contrato] = await tx.insert(planosConciliadoresContrato).values({
+      codplanosconciliadores: plano!.codplanosconciliadores, vigenciade: '2026-01-01', vigenciaate: '2027-12-31',
+    }).returning();
+    const unidadesDemo = await tx.select({ codpessoa: estabelecimentos.codpessoa, codoperadora: estabelecimentos.codoperadora }).from(estabelecimentos);
+    await tx.insert(planosConciliadoresContratoUnidades).values(unidadesDemo.map((u) => ({
+      codplanosconciliadorescontrato: contrato!.codplanosconciliadorescontrato, codoperadora: u.codoperadora, codpessoa: u.codpessoa,
+    })));
+    // codprodutos of the reference seed: 1 crédito à vista, 2 crédito parcelado loja, 4 débito. Getnet's codes
+    // carry no installment product (an installment sale comes as crédito), hence crédito 2–12 at the parcelado rate.
+    const taxa = (codoperadora: number, codprodutos: number, de: number, ate: number, percent: string) =>
+      ({ codplanosconciliadores: plano!.codplanosconciliadores, codoperadora, codprodutos, de, ate, tarifacao: 'V' as const, tipotaxa: 'P' as const, taxa: percent });
+    await tx.insert(planosConciliadoresTaxas).values([1, 2, 3].flatMap((op) => [
+      taxa(op, 4, 1, 1, '0.9900'),
+      taxa(op, 1, 1, 1, '2.3900'),
+      taxa(op, 2, 2, 12, '3.2900'),
+      taxa(op, 1, 2, 12, '3.2900'),
+    ]));
   });
 }
 

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createThrowawayDatabase, openDb, type OpenDb, seedDemo } from '@concilia/db';
+import { type Difference, generateScenario } from '@concilia/engine';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
+import { createIngestion } from '../src/ingest/ingestion';
+import { writeScenarioFiles } from '../src/ingest/synthetic-files';
+import { count, rate, secs, timed } from './bench-support';
+
+/**
+ * npm run bench:reconcile [-- --vendas N] — a generated scenario of N sales (1,000,000 by default), its Cielo v15
+ * file and its customer file loaded through the real pipeline, the matching jobs included, end to end; then
+ * the floor measured in the same run on the same database: COPY of the same customer lines and operator sales
+ * into unindexed tables and one hash join on the composite key. Accuracy: every sale's result against the
+ * generator's truth. PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server.
+ * Targets (issue 5): ≤ 1.5× the floor on PostgreSQL, PGlite ≤ 3× PostgreSQL, accuracy 100%.
+ */
+
+const { values } = parseArgs({ options: { vendas: { type: 'string' }, engines: { type: 'string' } } });
+const SALES = Number(values.vendas ?? 1_000_000);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
+const engines = (values.engines ?? (pgUrl ? 'postgres,pglite' : 'pglite')).split(',');
+const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-bench-rec-'));
+/** the demo's Cielo establishment, registered to the unit 'Pão Quente - Centro' */
+const EC = '1023456789';
+const SCENARIO = { sales: SALES, seed: 7, merchants: [EC], startDate: '2026-06-01', days: 30 };
+
+const EXPECTED: Record<Difference, string> = {
+  nenhuma: 'conciliado',
+  somente_operadora: 'somente_operadora',
+  somente_cliente: 'somente_cliente',
+  valor: 'conciliado_divergencia',
+  data: 'conciliado_divergencia',
+  parcelas: 'conciliado_divergencia',
+  cancelada: 'cancelado',
+  chargeback: 'chargeback',
+};
+
+async function rows<T>(open: OpenDb, query: string): Promise<T[]> {
+  return ((await open.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+}
+
+/** Share of the generated sales whose result, on each side that carries them, is the one the truth says. */
+async function accuracy(open: OpenDb): Promise<{ right: number; total: number }> {
+  const customer = new Map((await rows<{ nsu: string; resultado: string }>(open, 'SELECT nsu, resultado FROM resultado_venda_cliente')).map((r) => [r.nsu, r.resultado]));
+  const operator = new Map((await rows<{ nsu: string; resultado: string }>(open, 'SELECT nsu, resultado FROM resultado_venda_operadora')).map((r) => [r.nsu, r.resultado]));
+  let right = 0;
+  let total = 0;
+  for (const s of generateScenario(SCENARIO)) {
+    const nsu = (s.operator ?? s.customer)!.nsu;
+    for (const [carries, map] of [[s.customer, customer], [s.operator, operator]] as const) {
+      if (!carries) continue;
+      total++;
+      if (map.get(nsu) === EXPECTED[s.difference]) right++;
+    }
+  }
+  return { right, total };
+}
+
+const FLOOR_COLS = 'nsu, autorizacao, datavenda, valor, totparcelas';
+
+/** COPY of the same customer lines and operator sales into unindexed tables, then one hash join on the key. */
+async function floor(open: OpenDb): Promise<{ copyMs: number; joinMs: number; rows: number }> {
+  await open.db.execute(sql.raw(`CREATE TABLE piso_c AS SELECT ${FLOOR_COLS} FROM linhas_cliente WITH NO DATA`));
+  await open.db.execute(sql.raw(`CREATE TABLE piso_o AS SELECT nsu, autorizacao, data AS datavenda, valorbruto AS valor, totparcelas FROM linhas_operadora WITH NO DATA`));
+  const c = `SELECT ${FLOOR_COLS} FROM linhas_cliente`;
+  const o = `SELECT nsu, autorizacao, data AS datavenda, valorbruto AS valor, totparcelas FROM linhas_operadora WHERE tipo = 'sale'`;
+  let copyMs = 0;
+  let n = 0;
+  if (open.pglite) {
+    const pglite = open.pglite;
+    for (const [table, select] of [['piso_c', c], ['piso_o', o]] as const) {
+      const dumped = await pglite.query(`COPY (${select}) TO '/dev/blob'`);
+      const t = await timed(() => pglite.query(`COPY ${table} FROM '/dev/blob'`, [], { blob: dumped.blob! }));
+      copyMs += t.ms;
+    }
+  } else {
+    const pg = await import('pg');
+    const { from: copyFrom, to: copyTo } = await import('pg-copy-streams');
+    const { pipeline } = await import('node:stream/promises');
+    const client = new pg.default.Client({ connectionString: (open.pool as unknown as { options: { connectionString: string } }).options.connectionString });
+    await client.connect();
+    try {
+      for (const [table, select] of [['piso_c', c], ['piso_o', o]] as const) {
+        const dump = path.join(work, `${table}.copy`);
+        await pipeline(client.query(copyTo(`COPY (${select}) TO STDOUT`)), fs.createWriteStream(dump));
+        const t = await timed(() => pipeline(fs.createReadStream(dump), client.query(copyFrom(`COPY ${table} FROM STDIN`))));
+        copyMs += t.ms;
+        fs.rmSync(dump);
+      }
+    } finally {
+      await client.end();
+    }
+  }
+  n = Number((await rows<{ n: string }>(open, 'SELECT (SELECT count(*) FROM piso_c) + (SELECT count(*) FROM piso_o) AS n'))[0]!.n);
+  const join = await timed(() => rows(open, `SELECT count(*) FROM piso_c c JOIN piso_o o USING (${FLOOR_COLS})`));
+  return { copyMs, joinMs: join.ms, rows: n };
+}
+
+console.log(`Gerando ${count(SALES)} vendas (Cielo v15 + arquivo do cliente)…`);
+const files = await writeScenarioFiles({ dir: work, layouts: ['cielo-v15', 'cliente-csv'], scenario: SCENARIO, fileDate: '2026-07-01' });
+
+interface Result {
+  engine: string;
+  totalMs: number;
+  customerLines: number;
+  operatorSales: number;
+  pairs: number;
+  floor: { copyMs: number; joinMs: number; rows: number };
+  accuracy: { right: number; total: number };
+}
+
+async function runEngine(engine: string): Promise<Result> {
+  let url = path.join(work, `pglite-${engine}`);
+  let drop = async () => {};
+  if (engine === 'postgres') {
+    const db = await createThrowawayDatabase(pgUrl!, 'benchrec');
+    url = db.url;
+    drop = db.drop;
+  }
+  const open = await openDb(url);
+  try {
+    await seedDemo(open.db);
+    const [unit] = await rows<{ codpessoa: number }>(open, `SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`);
+    const ingestion = createIngestion({ open, log, filesDir: path.join(work, `files-${engine}`), workers: 1, pollMs: 20 });
+    const run = await timed(async () => {
+      for (const f of files) {
+        await ingestion.receive({ source: fs.createReadStream(f.path), name: path.basename(f.path), origem: 'CLI', codpessoa: Number(unit!.codpessoa) });
+      }
+      await ingestion.drain();
+    });
+    await ingestion.stop();
+    const [counts] = await rows<{ c: string; o: string; p: string }>(open, `SELECT (SELECT count(*) FROM linhas_cliente) AS c,
+      (SELECT count(*) FROM linhas_operadora WHERE tipo = 'sale') AS o, (SELECT count(*) FROM conciliacoes_venda) AS p`);
+    const acc = await accuracy(open);
+    const fl = await floor(open);
+    return { engine, totalMs: run.ms, customerLines: Number(counts!.c), operatorSales: Number(counts!.o), pairs: Number(counts!.p), floor: fl, accuracy: acc };
+  } finally {
+    await open.close();
+    await drop();
+  }
+}
+
+const results: Result[] = [];
+for (const engine of engines) {
+  console.log(`Carregando e conciliando em ${engine}…`);
+  results.push(await runEngine(engine));
+}
+fs.rmSync(work, { recursive: true, force: true });
+
+console.log('');
+for (const r of results) {
+  const floorMs = r.floor.copyMs + r.floor.joinMs;
+  console.log(`${r.engine}: ${count(r.customerLines)} linhas do cliente × ${count(r.operatorSales)} vendas da operadora → ${count(r.pairs)} pares`);
+  console.log(`  carga + conciliação de ponta a ponta: ${secs(r.totalMs)} s (${rate(r.customerLines + r.operatorSales, r.totalMs)} linhas de venda/s)`);
+  console.log(`  piso: COPY de ${count(r.floor.rows)} linhas sem índices ${secs(r.floor.copyMs)} s + junção hash ${secs(r.floor.joinMs)} s = ${secs(floorMs)} s`);
+  console.log(`  razão ponta a ponta / piso = ${(r.totalMs / floorMs).toFixed(2)}×  (meta ≤ 1,5× no PostgreSQL)`);
+  console.log(`  acerto contra a verdade gerada: ${count(r.accuracy.right)} de ${count(r.accuracy.total)} (${((100 * r.accuracy.right) / r.accuracy.total).toFixed(3)}%)`);
+}
+const pgResult = results.find((r) => r.engine === 'postgres');
+const pgliteResult = results.find((r) => r.engine === 'pglite');
+if (pgResult && pgliteResult) console.log(`PGlite / PostgreSQL = ${(pgliteResult.totalMs / pgResult.totalMs).toFixed(2)}×  (meta ≤ 3×)`);

@@ -1,0 +1,154 @@
+import type { RawTransaction } from '@concilia/db';
+import { OPERATOR_NAMES } from '@concilia/engine';
+
+/**
+ * The expected payments of a window: one row of pagamentos_previstos per installment of every operator sale
+ * (and one per Pix transaction), with the date and net amount it should be credited, and where that came from.
+ *
+ * Where the expectation comes from, first that applies:
+ * 1. 'previsao' — a forecast line of the sale itself (Cielo v15 file 03 E lines, Stone installments). Those lines
+ *    carry establishment, batch, sale date and installment but no NSU (InstallmentForecastRecord has none), so a
+ *    forecast belongs to the nearest sale line before it in the same file with the same establishment, sale date,
+ *    batch and number of installments: the parsers write a sale's forecasts right after it. Amount: the forecast's.
+ * 2. 'previsao_lote' — a forecast of the sale's batch (Rede 014 plan lines, Getnet PF RV, Cielo v14 RO), keyed by
+ *    establishment + batch (RV/RO) + batch date + installment. Only its DATE is spread to the batch's sales; the
+ *    amount is the sale's own net split over its installments (a batch amount cannot be told apart per sale).
+ * 3. 'credito_venda' — the first installment's credit date the sale line itself announces (dataprevista).
+ * 4. 'prazo_contratado' — the contracted terms: debit D+1 business day; credit installment n at 30·n calendar
+ *    days, moved to the next business day (national calendar, packages/domain/src/business-days.ts).
+ */
+
+/** Forecast record types that belong to one sale (the rest are per batch): operator name and tiporegistro. */
+const PER_SALE_FORECASTS = [[OPERATOR_NAMES.cielo, 'E'], [OPERATOR_NAMES.stone, 'Installment']] as const;
+
+const perSaleForecast = (f: string) =>
+  `EXISTS (SELECT 1 FROM operadoras op WHERE op.codoperadora = ${f}.codoperadora AND (${PER_SALE_FORECASTS.map(([nome, tipo]) => `(op.nome = '${nome}' AND ${f}.tiporegistro = '${tipo}')`).join(' OR ')}))`;
+
+/** SQL date list parameter: arrays travel as one comma-separated text, read alike by pg and PGlite. */
+export const dateList = (n: number) => `string_to_array($${n}::text, ',')::date[]`;
+
+/**
+ * The sale dates a window rebuilds: its own days, the sales that lines of its days forecast, pay or adjust,
+ * and the sales with payments due on the dates an anticipation of its days names (a Cielo negotiation names the
+ * original due date, not the sale).
+ */
+export async function windowSaleDates(tx: RawTransaction, de: string, ate: string): Promise<string[]> {
+  const rows = await tx.query<{ dia: string }>(
+    `SELECT DISTINCT to_char(d, 'YYYY-MM-DD') AS dia FROM (
+       SELECT generate_series($1::date, $2::date, interval '1 day')::date AS d
+       UNION ALL
+       SELECT l.datavenda FROM linhas_operadora l
+       WHERE l.data BETWEEN $1::date AND $2::date AND l.datavenda IS NOT NULL
+         AND l.tipo IN ('installmentForecast', 'settlement', 'anticipation', 'cancellation', 'chargeback', 'adjustment')
+       UNION ALL
+       SELECT p.datavenda FROM linhas_operadora l
+         JOIN pagamentos_previstos p ON p.codoperadora = l.codoperadora AND p.estabelecimento = l.estabelecimento
+           AND p.dataprevista = l.dataprevista
+       WHERE l.tipo = 'anticipation' AND l.data BETWEEN $1::date AND $2::date
+       UNION ALL
+       SELECT p.datavenda FROM linhas_operadora l
+         JOIN pagamentos_previstos p ON p.codoperadora = l.codoperadora AND p.estabelecimento = l.estabelecimento
+           AND p.lote = l.lote AND p.parcela = l.parcela
+       WHERE l.tipo IN ('anticipation', 'settlement') AND l.nsu IS NULL AND l.data BETWEEN $1::date AND $2::date
+     ) x WHERE d IS NOT NULL ORDER BY 1`,
+    [de, ate],
+  );
+  return rows.map((r) => r.dia);
+}
+
+/** Removes the window's rows; returns the expected dates they had, whose summary must be rebuilt. */
+export async function clearWindow(tx: RawTransaction, days: string): Promise<string[]> {
+  const rows = await tx.query<{ dia: string }>(
+    `WITH d AS (DELETE FROM pagamentos_previstos WHERE datavenda = ANY(${dateList(1)}) RETURNING dataprevista)
+     SELECT DISTINCT to_char(dataprevista, 'YYYY-MM-DD') AS dia FROM d`,
+    [days],
+  );
+  return rows.map((r) => r.dia);
+}
+
+/** Inserts the window's expected payments, unmatched ('a_vencer' until the outcome is decided). */
+export async function insertExpected(tx: RawTransaction, days: string, holidays: string): Promise<number> {
+  const [row] = await tx.query<{ n: string | number }>(
+    `WITH venda AS (
+       SELECT s.codlinha, s.codarquivo, s.linha, s.codpessoa, s.codoperadora, s.estabelecimento, s.lote, s.nsu, s.bandeira, s.produto,
+              s.data AS datavenda, s.dataprevista, s.valorbruto, s.valorliquido, greatest(coalesce(s.totparcelas, 1), 1)::int AS n,
+              lower(coalesce(s.produtonome, '')) LIKE '%débito%' OR lower(coalesce(s.produtonome, '')) LIKE '%debito%' AS debito
+       FROM linhas_operadora s
+       WHERE s.tipo = 'sale' AND s.aceita IS NOT FALSE AND s.data = ANY(${dateList(1)})
+     ),
+     parcela AS (
+       -- the sale split over its installments as operators do: equal parts, the remainder on the first
+       SELECT v.*, g.k AS parcela,
+              CASE WHEN g.k = 1 THEN v.valorliquido - (v.valorliquido / v.n) * (v.n - 1) ELSE v.valorliquido / v.n END AS liquido,
+              CASE WHEN g.k = 1 THEN v.valorbruto - (v.valorbruto / v.n) * (v.n - 1) ELSE v.valorbruto / v.n END AS bruto
+       FROM venda v CROSS JOIN LATERAL generate_series(1, v.n) AS g(k)
+     ),
+     previsao_venda AS (
+       SELECT DISTINCT ON (f.codlinha) f.codlinha, s.codlinha AS codvenda, f.parcela, f.dataprevista, f.valorbruto, f.valorliquido
+       FROM linhas_operadora f
+         JOIN venda s ON s.codarquivo = f.codarquivo AND s.linha <= f.linha AND s.codoperadora = f.codoperadora
+           AND s.estabelecimento = f.estabelecimento AND s.datavenda = f.datavenda
+           AND coalesce(f.lote, '') IN ('', coalesce(s.lote, '')) AND coalesce(f.totparcelas, s.n) = s.n
+       WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND ${perSaleForecast('f')}
+       ORDER BY f.codlinha, s.linha DESC
+     ),
+     previsao_parcela AS (
+       -- one forecast per installment of a sale (the latest line, should a file repeat one)
+       SELECT DISTINCT ON (codvenda, parcela) * FROM previsao_venda ORDER BY codvenda, parcela, codlinha DESC
+     ),
+     previsao_lote AS (
+       -- a re-sent or rescheduled plan: the latest line of a batch's installment wins
+       SELECT DISTINCT ON (f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela)
+              f.codlinha, f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela, f.dataprevista
+       FROM linhas_operadora f
+       WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND f.lote <> '' AND NOT ${perSaleForecast('f')}
+       ORDER BY f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela, f.codlinha DESC
+     ),
+     prazo AS (
+       -- contracted terms: debit D+1, credit installment n at 30·n days; moved below to the next business day
+       SELECT p.*, CASE WHEN p.debito THEN p.datavenda + 1 ELSE p.datavenda + 30 * p.parcela END AS base FROM parcela p
+     ),
+     util AS (
+       -- the business days the terms may land on: the window's calendar, weekends and national holidays ($2) out
+       SELECT c::date AS dia FROM generate_series((SELECT min(base) FROM prazo), (SELECT max(base) + 14 FROM prazo), interval '1 day') c
+       WHERE extract(isodow FROM c) < 6 AND c::date <> ALL(${dateList(2)})
+     ),
+     proximo_util AS (
+       SELECT b.base, min(u.dia) AS dia FROM (SELECT DISTINCT base FROM prazo) b JOIN util u ON u.dia >= b.base AND u.dia <= b.base + 14
+       GROUP BY b.base
+     ),
+     prevista AS (
+       SELECT p.*, pv.codlinha AS codpv, pv.dataprevista AS datapv, pv.valorliquido AS liquidopv, pv.valorbruto AS brutopv,
+              pl.codlinha AS codpl, pl.dataprevista AS datapl, u.dia AS dataprazo
+       FROM prazo p
+         JOIN proximo_util u ON u.base = p.base
+         LEFT JOIN previsao_parcela pv ON pv.codvenda = p.codlinha AND pv.parcela = p.parcela
+         LEFT JOIN previsao_lote pl ON pl.codoperadora = p.codoperadora AND pl.estabelecimento = p.estabelecimento AND pl.lote = p.lote
+           AND pl.datavenda = p.datavenda AND pl.parcela = p.parcela
+     ),
+     inseridos AS (
+       INSERT INTO pagamentos_previstos (codlinha, parcela, totparcelas, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira,
+         produto, datavenda, dataprevista, valorbrutoprevisto, valorprevisto, origem, codlinhaprevisao, situacao, codlinhapagamento, tipopagamento,
+         datapagamento, valorpago)
+       SELECT codlinha, parcela, n, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira, produto, datavenda,
+              CASE WHEN codpv IS NOT NULL THEN datapv WHEN codpl IS NOT NULL THEN datapl
+                   WHEN parcela = 1 AND dataprevista IS NOT NULL THEN dataprevista ELSE dataprazo END,
+              CASE WHEN codpv IS NOT NULL THEN brutopv ELSE bruto END,
+              CASE WHEN codpv IS NOT NULL THEN liquidopv ELSE liquido END,
+              CASE WHEN codpv IS NOT NULL THEN 'previsao' WHEN codpl IS NOT NULL THEN 'previsao_lote'
+                   WHEN parcela = 1 AND dataprevista IS NOT NULL THEN 'credito_venda' ELSE 'prazo_contratado' END,
+              CASE WHEN codpv IS NOT NULL THEN codpv WHEN codpl IS NOT NULL THEN codpl
+                   WHEN parcela = 1 AND dataprevista IS NOT NULL THEN codlinha END,
+              'a_vencer', NULL::bigint, NULL, NULL::date, NULL::bigint
+       FROM prevista
+       UNION ALL
+       -- a Pix transaction is its own sale and payment: credited when it happens
+       SELECT x.codlinha, 1, 1, x.codpessoa, x.codoperadora, x.estabelecimento, NULL, x.nsu, x.bandeira, x.produto, x.data, x.data,
+              x.valorbruto, x.valorliquido, 'pix', x.codlinha, 'pix', x.codlinha, 'pix', x.data, x.valorliquido
+       FROM linhas_operadora x WHERE x.tipo = 'pix' AND x.data = ANY(${dateList(1)})
+       RETURNING 1)
+     SELECT count(*) AS n FROM inseridos`,
+    [days, holidays],
+  );
+  return Number(row!.n);
+}

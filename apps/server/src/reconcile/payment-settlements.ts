@@ -1,0 +1,135 @@
+import type { RawTransaction } from '@concilia/db';
+import { dateList } from './payment-expectations';
+
+/**
+ * Matches the money the operator paid, took back or paid early to the window's expected payments, then decides
+ * each one's result. Every step is one UPDATE … FROM over candidate pairs; a line with candidates that cannot be
+ * told apart (an expected payment two lines could pay) pays none of them: ambiguity is left open, not guessed.
+ *
+ * Steps, in order of how precisely the operator names the sale:
+ * 1. Settlements of one sale (Cielo file 04, Stone, Rede EEVD): establishment + NSU + sale date + installment
+ *    (+ batch when both carry one). Several lines for one installment (a split credit) add up.
+ * 2. Anticipations: with an installment (Rede 036, Getnet): establishment + batch + installment (+ original due
+ *    date); without (Cielo negotiation B, one line per original due date and brand): establishment + original due
+ *    date + brand. Each expected payment gets its share of the line's net and cost (gross − net), pro rata of
+ *    its expected net.
+ * 3. Settlements of a batch, no NSU (Rede EEFI 034, Getnet): establishment + batch + installment (+ sale date).
+ *    When the line equals the batch's expected total each sale is paid its expected net; else each gets its pro
+ *    rata share, and the result is 'pago_valor_diferente'.
+ * 4. Corrections naming the sale (cancellation, chargeback, adjustment: establishment + NSU + sale date, as the
+ *    sale results view does) mark every installment of the sale 'ajustado', with the operator's reason; the
+ *    payment that came before stays recorded next to it.
+ */
+
+const UNPAID = `p.codlinhapagamento IS NULL AND p.origem <> 'pix' AND p.datavenda = ANY(${dateList(1)})`;
+
+/** Writes what each matched candidate pays: the `pago` CTE gives codpagamento, codlinha, tipo, data, valor, custo. */
+const APPLY = `
+  UPDATE pagamentos_previstos p SET codlinhapagamento = x.codlinha, tipopagamento = x.tipo, datapagamento = x.data,
+         valorpago = x.valor, custoantecipacao = x.custo
+  FROM pago x WHERE x.codpagamento = p.codpagamento`;
+
+const PER_SALE_SETTLEMENTS = `
+  WITH cand AS (
+    SELECT p.codpagamento, l.codlinha, l.data, l.valorliquido,
+           count(*) OVER (PARTITION BY l.codlinha) AS por_linha
+    FROM pagamentos_previstos p
+      JOIN linhas_operadora l ON l.tipo = 'settlement' AND l.codoperadora = p.codoperadora AND l.estabelecimento = p.estabelecimento
+        AND l.nsu = p.nsu AND l.datavenda = p.datavenda AND coalesce(l.parcela, 1) = p.parcela
+        AND (l.lote IS NULL OR p.lote IS NULL OR l.lote = p.lote)
+    WHERE ${UNPAID}
+  ),
+  pago AS (
+    SELECT codpagamento, min(codlinha) AS codlinha, 'settlement' AS tipo, max(data) AS data, sum(valorliquido) AS valor, NULL::bigint AS custo
+    FROM cand WHERE por_linha = 1 GROUP BY codpagamento
+  )
+  ${APPLY}`;
+
+const ANTICIPATIONS = `
+  WITH cand AS (
+    SELECT p.codpagamento, p.valorprevisto, l.codlinha, l.data, l.valorliquido, coalesce(l.valorbruto, l.valorliquido) - l.valorliquido AS custo,
+           count(*) OVER (PARTITION BY p.codpagamento) AS por_pagamento
+    FROM pagamentos_previstos p
+      JOIN linhas_operadora l ON l.tipo = 'anticipation' AND l.codoperadora = p.codoperadora AND l.estabelecimento = p.estabelecimento
+        AND CASE WHEN l.parcela IS NOT NULL
+                 THEN l.lote = p.lote AND l.parcela = p.parcela AND (l.dataprevista IS NULL OR l.dataprevista = p.dataprevista)
+                 ELSE l.dataprevista = p.dataprevista AND (l.bandeira IS NULL OR l.bandeira = p.bandeira) END
+    WHERE ${UNPAID}
+  ),
+  unico AS (
+    SELECT *, sum(valorprevisto) OVER (PARTITION BY codlinha) AS total FROM cand WHERE por_pagamento = 1
+  ),
+  pago AS (
+    SELECT codpagamento, codlinha, 'anticipation' AS tipo, data,
+           CASE WHEN total = 0 THEN valorliquido ELSE round(valorliquido::numeric * valorprevisto / total)::bigint END AS valor,
+           CASE WHEN total = 0 THEN custo ELSE round(custo::numeric * valorprevisto / total)::bigint END AS custo
+    FROM unico
+  )
+  ${APPLY}`;
+
+const BATCH_SETTLEMENTS = `
+  WITH cand AS (
+    SELECT p.codpagamento, p.valorprevisto, l.codlinha, l.data, l.valorliquido,
+           count(*) OVER (PARTITION BY p.codpagamento) AS por_pagamento
+    FROM pagamentos_previstos p
+      JOIN linhas_operadora l ON l.tipo = 'settlement' AND l.nsu IS NULL AND l.codoperadora = p.codoperadora
+        AND l.estabelecimento = p.estabelecimento AND l.lote = p.lote AND coalesce(l.parcela, 1) = p.parcela
+        AND (l.datavenda IS NULL OR l.datavenda = p.datavenda)
+    WHERE ${UNPAID}
+  ),
+  unico AS (
+    SELECT *, sum(valorprevisto) OVER (PARTITION BY codlinha) AS total FROM cand WHERE por_pagamento = 1
+  ),
+  pago AS (
+    SELECT codpagamento, codlinha, 'settlement' AS tipo, data,
+           CASE WHEN total = valorliquido THEN valorprevisto WHEN total = 0 THEN valorliquido
+                ELSE round(valorliquido::numeric * valorprevisto / total)::bigint END AS valor,
+           NULL::bigint AS custo
+    FROM unico
+  )
+  ${APPLY}`;
+
+/** A chargeback outranks a cancellation, which outranks any other adjustment; the latest line of a kind wins. */
+const CORRECTIONS = `
+  WITH ajuste AS (
+    SELECT DISTINCT ON (p.codlinha) p.codlinha AS codvenda, l.codlinha, l.tipo, l.motivo, l.motivonome
+    FROM pagamentos_previstos p
+      JOIN linhas_operadora l ON l.tipo IN ('cancellation', 'chargeback', 'adjustment') AND l.codoperadora = p.codoperadora
+        AND l.estabelecimento = p.estabelecimento AND l.nsu = p.nsu AND l.datavenda = p.datavenda
+    WHERE p.origem <> 'pix' AND p.datavenda = ANY(${dateList(1)})
+    ORDER BY p.codlinha, CASE l.tipo WHEN 'chargeback' THEN 0 WHEN 'cancellation' THEN 1 ELSE 2 END, l.codlinha DESC
+  )
+  UPDATE pagamentos_previstos p SET codlinhaajuste = a.codlinha, tipoajuste = a.tipo, motivo = a.motivo, motivonome = a.motivonome
+  FROM ajuste a WHERE a.codvenda = p.codlinha`;
+
+/** The result of each expected payment of the window ($2: today, for what is overdue and what is still to come). */
+const RESULTS = `
+  UPDATE pagamentos_previstos p SET situacao = CASE
+    WHEN p.origem = 'pix' THEN 'pix'
+    WHEN p.codlinhaajuste IS NOT NULL THEN 'ajustado'
+    WHEN p.tipopagamento = 'anticipation' THEN 'antecipado'
+    WHEN p.codlinhapagamento IS NOT NULL AND p.valorpago <> p.valorprevisto THEN 'pago_valor_diferente'
+    WHEN p.codlinhapagamento IS NOT NULL AND p.datapagamento > p.dataprevista THEN 'pago_atraso'
+    WHEN p.codlinhapagamento IS NOT NULL THEN 'pago'
+    WHEN p.dataprevista < $2::date THEN 'em_aberto'
+    ELSE 'a_vencer' END
+  WHERE p.datavenda = ANY(${dateList(1)})`;
+
+export async function matchPayments(tx: RawTransaction, days: string, hoje: string): Promise<void> {
+  for (const step of [PER_SALE_SETTLEMENTS, ANTICIPATIONS, BATCH_SETTLEMENTS, CORRECTIONS]) await tx.query(step, [days]);
+  await tx.query(RESULTS, [days, hoje]);
+}
+
+/**
+ * Time passes outside any window: expected payments still 'a_vencer' whose date has gone by become 'em_aberto'.
+ * Returns the expected dates that changed, for the summary.
+ */
+export async function ageOpenPayments(tx: RawTransaction, hoje: string): Promise<string[]> {
+  const rows = await tx.query<{ dia: string }>(
+    `WITH d AS (UPDATE pagamentos_previstos SET situacao = 'em_aberto' WHERE situacao = 'a_vencer' AND dataprevista < $1::date
+                RETURNING dataprevista)
+     SELECT DISTINCT to_char(dataprevista, 'YYYY-MM-DD') AS dia FROM d`,
+    [hoje],
+  );
+  return rows.map((r) => r.dia);
+}
