@@ -70,7 +70,6 @@ async function floor(open: OpenDb): Promise<{ copyMs: number; joinMs: number; ro
   const c = `SELECT ${FLOOR_COLS} FROM linhas_cliente`;
   const o = `SELECT nsu, autorizacao, data AS datavenda, valorbruto AS valor, totparcelas FROM linhas_operadora WHERE tipo = 'sale'`;
   let copyMs = 0;
-  let n = 0;
   if (open.pglite) {
     const pglite = open.pglite;
     for (const [table, select] of [['piso_c', c], ['piso_o', o]] as const) {
@@ -96,7 +95,7 @@ async function floor(open: OpenDb): Promise<{ copyMs: number; joinMs: number; ro
       await client.end();
     }
   }
-  n = Number((await rows<{ n: string }>(open, 'SELECT (SELECT count(*) FROM piso_c) + (SELECT count(*) FROM piso_o) AS n'))[0]!.n);
+  const n = Number((await rows<{ n: string }>(open, 'SELECT (SELECT count(*) FROM piso_c) + (SELECT count(*) FROM piso_o) AS n'))[0]!.n);
   const join = await timed(() => rows(open, `SELECT count(*) FROM piso_c c JOIN piso_o o USING (${FLOOR_COLS})`));
   return { copyMs, joinMs: join.ms, rows: n };
 }
