@@ -8,6 +8,7 @@ import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { pairByHand, setDisregarded, unpair } from '../src/reconcile/sale-decisions';
 import { matchSales } from '../src/reconcile/sales-matching';
+import { nearestCandidates } from '../src/reconcile/why-not-matched';
 import { createTestApp, engines, type TestApp } from './harness';
 
 const quiet = pino({ level: 'silent' });
@@ -148,6 +149,16 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
     await check();
     const [manual] = await t.exec(`SELECT count(*)::int AS n FROM conciliacoes_venda WHERE manual`);
     expect(manual!.n).toBe(1);
+  });
+
+  it('explains an unpaired customer line by its nearest operator sales and the fields that differ', async () => {
+    // a customer sale whose amount is far outside the tolerance: only at the customer, and its twin only at the operator
+    const [paired] = await t.exec(`SELECT r.codlinhasarqcli, r.codlinha, r.nsu FROM resultado_venda_cliente r WHERE r.resultado = 'conciliado' LIMIT 1`);
+    await t.exec(`UPDATE linhas_cliente SET valor = valor + 100000 WHERE codlinhasarqcli = ${paired!.codlinhasarqcli}`);
+    await t.exec(`DELETE FROM conciliacoes_venda WHERE codlinhasarqcli = ${paired!.codlinhasarqcli}`);
+    await matchSales(t.opened, WINDOW, 500);
+    const [first] = await nearestCandidates(t.db, Number(paired!.codlinhasarqcli));
+    expect(first).toMatchObject({ codlinha: Number(paired!.codlinha), nsu: paired!.nsu, diferencas: ['valor'], pareadaCom: null });
   });
 
   it('leaves a customer line with two equally good operator candidates unpaired', async () => {

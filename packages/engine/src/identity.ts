@@ -16,7 +16,7 @@ export function recordIdentity(r: NormalizedRecord): string {
     case 'summary':
       return `${base}|${r.recordType}|${r.batchId}|${r.batchDate}|${r.brand.code}|${r.product.code}|${r.gross}`;
     case 'installmentForecast':
-      return `${base}|${r.batchId}|${r.batchDate}|${r.installment}|${r.creditDate}|${r.net}`;
+      return `${base}|${r.batchId}|${r.nsu ?? ''}|${r.batchDate}|${r.installment}|${r.creditDate}|${r.net}`;
     case 'settlement':
       return `${base}|${r.batchId ?? ''}|${r.nsu ?? ''}|${r.settlementDate}|${r.dueDate ?? ''}|${r.installment ?? ''}|${r.amount}`;
     case 'adjustment':

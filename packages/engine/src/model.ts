@@ -116,6 +116,8 @@ export interface SaleRecord extends RecordBase {
 export interface InstallmentForecastRecord extends RecordBase {
   kind: 'installmentForecast';
   batchId: string;
+  /** NSU of the sale when the operator forecasts sale by sale (Cielo, Stone); null for a batch's plan (Rede, Getnet) */
+  nsu: string | null;
   batchDate: BusinessDate;
   installment: number;
   /** number of installments of the plan; null when the file does not say */

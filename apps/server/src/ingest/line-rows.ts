@@ -55,7 +55,7 @@ function fillOperatorColumns(r: OperatorRecord, v: Value[]): ReadonlySet<string>
       v[AT.produto] = r.product.code; v[AT.produtonome] = r.product.name;
       return USED.summary;
     case 'installmentForecast':
-      v[AT.lote] = r.batchId; v[AT.data] = r.creditDate; v[AT.datavenda] = r.batchDate; v[AT.dataprevista] = r.creditDate;
+      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.data] = r.creditDate; v[AT.datavenda] = r.batchDate; v[AT.dataprevista] = r.creditDate;
       v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net; v[AT.parcela] = r.installment;
       v[AT.totparcelas] = r.installmentTotal; v[AT.bandeira] = r.brand.code; v[AT.bandeiranome] = r.brand.name;
       v[AT.produto] = r.product.code; v[AT.produtonome] = r.product.name;
@@ -91,7 +91,7 @@ const used = (...fields: string[]) => new Set([...BASE_FIELDS, ...fields]);
 const USED = {
   sale: used('batchId', 'nsu', 'authorization', 'tid', 'terminal', 'saleDate', 'saleTime', 'creditDate', 'gross', 'fee', 'net', 'installments', 'brand', 'product', 'capture', 'status', 'accepted', 'card'),
   summary: used('batchId', 'batchDate', 'creditDate', 'gross', 'fee', 'net', 'brand', 'product'),
-  installmentForecast: used('batchId', 'creditDate', 'batchDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand', 'product'),
+  installmentForecast: used('batchId', 'nsu', 'creditDate', 'batchDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand', 'product'),
   settlement: used('batchId', 'nsu', 'settlementDate', 'saleDate', 'dueDate', 'gross', 'fee', 'amount', 'installment', 'installmentTotal', 'brand'),
   correction: used('batchId', 'nsu', 'authorization', 'date', 'saleDate', 'creditDate', 'saleGross', 'amount', 'brand', 'reason', 'card'),
   anticipation: used('batchId', 'settlementDate', 'originalDueDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand'),

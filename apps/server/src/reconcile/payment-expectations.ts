@@ -6,10 +6,8 @@ import { OPERATOR_NAMES } from '@concilia/engine';
  * (and one per Pix transaction), with the date and net amount it should be credited, and where that came from.
  *
  * Where the expectation comes from, first that applies:
- * 1. 'previsao' — a forecast line of the sale itself (Cielo v15 file 03 E lines, Stone installments). Those lines
- *    carry establishment, batch, sale date and installment but no NSU (InstallmentForecastRecord has none), so a
- *    forecast belongs to the nearest sale line before it in the same file with the same establishment, sale date,
- *    batch and number of installments: the parsers write a sale's forecasts right after it. Amount: the forecast's.
+ * 1. 'previsao' — a forecast line of the sale itself (Cielo v15 file 03 E lines, Stone installments), found by
+ *    establishment, NSU and sale date (the forecast carries its sale's NSU). Amount: the forecast's.
  * 2. 'previsao_lote' — a forecast of the sale's batch (Rede 014 plan lines, Getnet PF RV, Cielo v14 RO), keyed by
  *    establishment + batch (RV/RO) + batch date + installment. Only its DATE is spread to the batch's sales; the
  *    amount is the sale's own net split over its installments (a batch amount cannot be told apart per sale).
@@ -86,11 +84,11 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
      previsao_venda AS (
        SELECT DISTINCT ON (f.codlinha) f.codlinha, s.codlinha AS codvenda, f.parcela, f.dataprevista, f.valorbruto, f.valorliquido
        FROM linhas_operadora f
-         JOIN venda s ON s.codarquivo = f.codarquivo AND s.linha <= f.linha AND s.codoperadora = f.codoperadora
-           AND s.estabelecimento = f.estabelecimento AND s.datavenda = f.datavenda
-           AND coalesce(f.lote, '') IN ('', coalesce(s.lote, '')) AND coalesce(f.totparcelas, s.n) = s.n
+         -- a per-sale forecast names its sale by establishment, NSU and sale date (an equi-join: a hash join at any size)
+         JOIN venda s ON s.codoperadora = f.codoperadora AND s.estabelecimento = f.estabelecimento
+           AND s.nsu = f.nsu AND s.datavenda = f.datavenda AND coalesce(f.totparcelas, s.n) = s.n
        WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND ${perSaleForecast('f')}
-       ORDER BY f.codlinha, s.linha DESC
+       ORDER BY f.codlinha, s.codlinha DESC
      ),
      previsao_parcela AS (
        -- one forecast per installment of a sale (the latest line, should a file repeat one)

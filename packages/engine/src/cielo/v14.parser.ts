@@ -190,7 +190,8 @@ class V14Reader extends CieloReader {
     if (plan > 1) {
       if (creditDate === null) throw new LineError(line, 'data prevista de pagamento', `ausente ("${slice(text, 32, 37)}")`);
       this.emit({
-        kind: 'installmentForecast', line, operator: 'cielo', recordType: '1', merchantId, batchId, batchDate: presented, installment,
+        // a v14 RO plan is per batch: its CVs follow it
+        kind: 'installmentForecast', line, operator: 'cielo', recordType: '1', merchantId, batchId, nsu: null, batchDate: presented, installment,
         installmentTotal: plan, gross, fee: roFee, net, creditDate, brand: brandCode, product: productCode,
       });
     }

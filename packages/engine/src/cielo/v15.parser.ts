@@ -204,6 +204,7 @@ class V15Reader extends CieloReader {
       recordType: 'E',
       merchantId,
       batchId,
+      nsu: textAt(text, 176, 181) || null,
       batchDate: saleDate,
       installment,
       installmentTotal: installments,

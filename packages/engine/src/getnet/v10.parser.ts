@@ -216,6 +216,7 @@ export class GetnetReader {
         line,
         operator: 'getnet',
         recordType: '1',
+        nsu: null, // an RV's plan, not a sale's
         merchantId: summary.merchantId,
         batchId: summary.batchId,
         batchDate: summary.batchDate,

@@ -218,6 +218,7 @@ class EevcReader extends RedeReader<string, EevcRv> {
         line,
         operator: 'rede',
         recordType: '014',
+        nsu: null, // an RV's plan, not a sale's
         merchantId: numericKey(slice(text, 4, 12), line, 'PV'),
         batchId,
         batchDate: date(slice(text, 22, 29), line, 'data do RV', 'DDMMAAAA'),

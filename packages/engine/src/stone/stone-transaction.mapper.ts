@@ -254,6 +254,7 @@ function sale(tx: XmlNode, c: Common, ctx: TxContext, gross: number): Normalized
       operator: 'stone',
       recordType: 'Installment',
       merchantId: ctx.merchantId,
+      nsu: record.nsu,
       batchId: '',
       batchDate: saleDate,
       installment: f.number,
