@@ -32,12 +32,20 @@ async function refreshStatistics(tx: RawTransaction): Promise<void> {
  * fee audit and the daily summaries appear together or not at all.
  */
 export async function reconcileWindow(tx: RawTransaction, scope: { de: string; ate: string }, settings: ReconcileSettings) {
-  await refreshStatistics(tx);
-  const vendas = await runSalesPasses(tx, scope, settings.toleranceCentavos);
-  const pagamentos = await reconcilePayments(tx, scope);
-  const taxas = await auditFees(tx, scope, settings.feeToleranceCentavos ?? DEFAULT_FEE_TOLERANCE_CENTAVOS);
-  const resumo = await refreshSalesSummary(tx, scope);
-  return { pares: vendas.pares, pagamentos, taxas, resumo };
+  // milliseconds per step, logged with the job: where a slow window spends its time
+  const ms: Record<string, number> = {};
+  const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const value = await work();
+    ms[name] = Math.round(performance.now() - t0);
+    return value;
+  };
+  await step('estatisticas', () => refreshStatistics(tx));
+  const vendas = await step('vendas', () => runSalesPasses(tx, scope, settings.toleranceCentavos));
+  const pagamentos = await step('pagamentos', () => reconcilePayments(tx, scope));
+  const taxas = await step('taxas', () => auditFees(tx, scope, settings.feeToleranceCentavos ?? DEFAULT_FEE_TOLERANCE_CENTAVOS));
+  const resumo = await step('resumo', () => refreshSalesSummary(tx, scope));
+  return { pares: vendas.pares, pagamentos, taxas, resumo, ms };
 }
 
 export function matchHandler(open: OpenDb, log: Logger, settings: ReconcileSettings): QueueHandler {

@@ -1,5 +1,4 @@
 import type { RawTransaction } from '@concilia/db';
-import { OPERATOR_NAMES } from '@concilia/engine';
 
 /**
  * The expected payments of a window: one row of pagamentos_previstos per installment of every operator sale
@@ -16,11 +15,8 @@ import { OPERATOR_NAMES } from '@concilia/engine';
  *    days, moved to the next business day (national calendar, packages/domain/src/business-days.ts).
  */
 
-/** Forecast record types that belong to one sale (the rest are per batch): operator name and tiporegistro. */
-const PER_SALE_FORECASTS = [[OPERATOR_NAMES.cielo, 'E'], [OPERATOR_NAMES.stone, 'Installment']] as const;
-
-const perSaleForecast = (f: string) =>
-  `EXISTS (SELECT 1 FROM operadoras op WHERE op.codoperadora = ${f}.codoperadora AND (${PER_SALE_FORECASTS.map(([nome, tipo]) => `(op.nome = '${nome}' AND ${f}.tiporegistro = '${tipo}')`).join(' OR ')}))`;
+/** A forecast of one sale carries the sale's NSU (Cielo v15, Stone); a batch's plan has none (Rede, Getnet, Cielo v14). */
+const perSaleForecast = (f: string) => `${f}.nsu IS NOT NULL`;
 
 /** SQL date list parameter: arrays travel as one comma-separated text, read alike by pg and PGlite. */
 export const dateList = (n: number) => `string_to_array($${n}::text, ',')::date[]`;
@@ -67,7 +63,7 @@ export async function clearWindow(tx: RawTransaction, days: string): Promise<str
 /** Inserts the window's expected payments, unmatched ('a_vencer' until the outcome is decided). */
 export async function insertExpected(tx: RawTransaction, days: string, holidays: string): Promise<number> {
   const [row] = await tx.query<{ n: string | number }>(
-    `WITH venda AS (
+    `WITH venda AS MATERIALIZED (
        SELECT s.codlinha, s.codarquivo, s.linha, s.codpessoa, s.codoperadora, s.estabelecimento, s.lote, s.nsu, s.bandeira, s.produto,
               s.data AS datavenda, s.dataprevista, s.valorbruto, s.valorliquido, greatest(coalesce(s.totparcelas, 1), 1)::int AS n,
               lower(coalesce(s.produtonome, '')) LIKE '%débito%' OR lower(coalesce(s.produtonome, '')) LIKE '%debito%' AS debito
@@ -81,13 +77,20 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
               CASE WHEN g.k = 1 THEN v.valorbruto - (v.valorbruto / v.n) * (v.n - 1) ELSE v.valorbruto / v.n END AS bruto
        FROM venda v CROSS JOIN LATERAL generate_series(1, v.n) AS g(k)
      ),
+     -- materialised so the join below is a hash join: the planner cannot count the window's dates (an array
+     -- parameter) and, left to itself, probes an index once per sale (minutes at a hundred thousand sales)
+     previsao_linha AS MATERIALIZED (
+       SELECT f.codlinha, f.codoperadora, f.estabelecimento, f.nsu, f.datavenda, f.totparcelas, f.parcela, f.dataprevista,
+              f.valorbruto, f.valorliquido
+       FROM linhas_operadora f
+       WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND ${perSaleForecast('f')}
+     ),
      previsao_venda AS (
        SELECT DISTINCT ON (f.codlinha) f.codlinha, s.codlinha AS codvenda, f.parcela, f.dataprevista, f.valorbruto, f.valorliquido
-       FROM linhas_operadora f
-         -- a per-sale forecast names its sale by establishment, NSU and sale date (an equi-join: a hash join at any size)
+       FROM previsao_linha f
+         -- a per-sale forecast names its sale by establishment, NSU and sale date
          JOIN venda s ON s.codoperadora = f.codoperadora AND s.estabelecimento = f.estabelecimento
            AND s.nsu = f.nsu AND s.datavenda = f.datavenda AND coalesce(f.totparcelas, s.n) = s.n
-       WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND ${perSaleForecast('f')}
        ORDER BY f.codlinha, s.codlinha DESC
      ),
      previsao_parcela AS (
