@@ -29,7 +29,10 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
   const { config, log } = opts;
   const db = opts.db.db;
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
-  const ingestion = opts.ingestion ?? createIngestion({ open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers });
+  const ingestion = opts.ingestion ?? createIngestion({
+    open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers,
+    toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
+  });
   const pendingCookies = new WeakMap<Request, string[]>();
 
   const yoga = createYoga<ServerContext, Ctx>({

@@ -36,6 +36,8 @@ export type Config = {
   inboxDir: string | null;
   inboxPollSeconds: number;
   ingestWorkers: number;
+  matchToleranceCentavos: number;
+  feeToleranceCentavos: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -87,5 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboxDir: env.INBOX_DIR === '' ? null : env.INBOX_DIR || path.join(repoRoot, 'data/entrada'),
     inboxPollSeconds: int(env.INBOX_POLL_SECONDS, 5),
     ingestWorkers: int(env.INGEST_WORKERS, 1),
+    matchToleranceCentavos: int(env.MATCH_TOLERANCE_CENTAVOS, 500),
+    feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),
   };
 }

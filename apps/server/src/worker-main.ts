@@ -11,7 +11,10 @@ import { createLogger } from './logger';
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 const db = await openDb(config.databaseUrl);
-const ingestion = createIngestion({ open: db, log, filesDir: config.filesDir, workers: Math.max(1, config.ingestWorkers) });
+const ingestion = createIngestion({
+  open: db, log, filesDir: config.filesDir, workers: Math.max(1, config.ingestWorkers),
+  toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
+});
 console.log(`Worker de ingestão: ${Math.max(1, config.ingestWorkers)} carga(s) simultânea(s), arquivos em ${config.filesDir}`);
 
 async function shutdown(signal: string) {

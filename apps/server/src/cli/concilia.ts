@@ -46,7 +46,10 @@ async function importFiles(argv: string[]): Promise<void> {
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const open = await openDb(config.databaseUrl);
   await seedReference(open.db);
-  const ingestion = createIngestion({ open, log, filesDir: config.filesDir, workers: 1, pollMs: 100 });
+  const ingestion = createIngestion({
+    open, log, filesDir: config.filesDir, workers: 1, pollMs: 100,
+    toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
+  });
   let failed = false;
   try {
     const received = [];

@@ -34,6 +34,8 @@ export interface IngestionOptions {
   pollMs?: number;
   /** amount tolerance of the sales matching pass 'valor_tolerancia' */
   toleranceCentavos?: number;
+  /** what a fee may differ from the contracted one before the audit calls it divergent */
+  feeToleranceCentavos?: number;
 }
 
 export function createIngestion(opts: IngestionOptions): Ingestion {
@@ -56,7 +58,10 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
           },
           giveUp: (job) => giveUpFile(deps, Number(job.payload.codarquivo)),
         },
-        [MATCH_QUEUE]: matchHandler(opts.open, opts.log, { toleranceCentavos: opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS }),
+        [MATCH_QUEUE]: matchHandler(opts.open, opts.log, {
+          toleranceCentavos: opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS,
+          feeToleranceCentavos: opts.feeToleranceCentavos,
+        }),
       },
     });
   }
