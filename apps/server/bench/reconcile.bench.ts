@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createThrowawayDatabase, openDb, type OpenDb, seedDemo } from '@concilia/db';
-import { type Difference, generateScenario } from '@concilia/engine';
+import { EXPECTED_SALE_RESULT, generateScenario } from '@concilia/engine';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { createIngestion } from '../src/ingest/ingestion';
@@ -40,16 +40,6 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-bench-rec-'));
 const EC = '1023456789';
 const SCENARIO = { sales: SALES, seed: 7, merchants: [EC], startDate: '2026-06-01', days: 30 };
 
-const EXPECTED: Record<Difference, string> = {
-  nenhuma: 'conciliado',
-  somente_operadora: 'somente_operadora',
-  somente_cliente: 'somente_cliente',
-  valor: 'conciliado_divergencia',
-  data: 'conciliado_divergencia',
-  parcelas: 'conciliado_divergencia',
-  cancelada: 'cancelado',
-  chargeback: 'chargeback',
-};
 
 async function rows<T>(open: OpenDb, query: string): Promise<T[]> {
   return ((await open.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
@@ -66,7 +56,7 @@ async function accuracy(open: OpenDb): Promise<{ right: number; total: number }>
     for (const [carries, map] of [[s.customer, customer], [s.operator, operator]] as const) {
       if (!carries) continue;
       total++;
-      if (map.get(nsu) === EXPECTED[s.difference]) right++;
+      if (map.get(nsu) === EXPECTED_SALE_RESULT[s.difference]) right++;
     }
   }
   return { right, total };

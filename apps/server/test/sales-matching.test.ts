@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Difference, generateScenario } from '@concilia/engine';
+import { EXPECTED_SALE_RESULT, generateScenario } from '@concilia/engine';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
@@ -17,17 +17,6 @@ const EC = '1023456789';
 const SCENARIO = { sales: 1500, seed: 99, merchants: [EC], startDate: '2026-05-04', days: 20 } as const;
 const WINDOW = { de: '2026-05-01', ate: '2026-05-31' } as const;
 
-/** What each generated difference must end as, on the side(s) that carry the sale. */
-const EXPECTED: Record<Difference, string> = {
-  nenhuma: 'conciliado',
-  somente_operadora: 'somente_operadora',
-  somente_cliente: 'somente_cliente',
-  valor: 'conciliado_divergencia',
-  data: 'conciliado_divergencia',
-  parcelas: 'conciliado_divergencia',
-  cancelada: 'cancelado',
-  chargeback: 'chargeback',
-};
 
 /** Both arrival orders: matching runs after each file, so the second file's job pairs what the first left open. */
 const ORDERS = [['cliente-csv', 'cielo-v15'], ['cielo-v15', 'cliente-csv']] as const;
@@ -69,7 +58,7 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
     const counts: Record<string, number> = {};
     for (const s of generateScenario(SCENARIO)) {
       const nsu = (s.operator ?? s.customer)!.nsu;
-      const expected = EXPECTED[s.difference];
+      const expected = EXPECTED_SALE_RESULT[s.difference];
       counts[s.difference] = (counts[s.difference] ?? 0) + 1;
       for (const [side, map] of [['cliente', s.customer ? customer : null], ['operadora', s.operator ? operator : null]] as const) {
         if (!map) continue;
@@ -81,7 +70,7 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
     }
     expect(wrong.slice(0, 10)).toEqual([]);
     // every kind of difference was in the scenario
-    expect(Object.keys(counts).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(Object.keys(counts).sort()).toEqual(Object.keys(EXPECTED_SALE_RESULT).sort());
   });
 
   it('matching again changes nothing', async () => {

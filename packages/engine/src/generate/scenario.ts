@@ -1,4 +1,4 @@
-import { addDays, addMonths, type BusinessDate } from '@concilia/domain';
+import { addDays, addMonths, type BusinessDate, type SaleResult } from '@concilia/domain';
 import type { SyntheticBrand, SyntheticProduct, SyntheticSale } from './synthetic';
 
 /**
@@ -177,3 +177,18 @@ export function* operatorSide(scenario: Iterable<ScenarioSale>): Generator<Synth
 export function* customerSide(scenario: Iterable<ScenarioSale>): Generator<SyntheticSale> {
   for (const s of scenario) if (s.customer) yield s.customer;
 }
+
+/**
+ * The result reconciliation must reach for a sale of each difference, on the side(s) that carry it — the
+ * generator's truth in the result vocabulary of the ticket screens (SALE_RESULTS).
+ */
+export const EXPECTED_SALE_RESULT: Record<Difference, SaleResult> = {
+  nenhuma: 'conciliado',
+  somente_operadora: 'somente_operadora',
+  somente_cliente: 'somente_cliente',
+  valor: 'conciliado_divergencia',
+  data: 'conciliado_divergencia',
+  parcelas: 'conciliado_divergencia',
+  cancelada: 'cancelado',
+  chargeback: 'chargeback',
+};
