@@ -17,7 +17,6 @@ const EC = '1023456789';
 const SCENARIO = { sales: 1500, seed: 99, merchants: [EC], startDate: '2026-05-04', days: 20 } as const;
 const WINDOW = { de: '2026-05-01', ate: '2026-05-31' } as const;
 
-
 /** Both arrival orders: matching runs after each file, so the second file's job pairs what the first left open. */
 const ORDERS = [['cliente-csv', 'cielo-v15'], ['cielo-v15', 'cliente-csv']] as const;
 
