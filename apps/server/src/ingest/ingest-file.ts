@@ -193,7 +193,7 @@ async function queueMatching(tx: RawTransaction, codarquivo: number, customer: b
     ? 'SELECT min(datavenda)::text AS de, max(datavenda)::text AS ate FROM linhas_cliente WHERE codarquivo = $1'
     : 'SELECT min(data)::text AS de, max(data)::text AS ate FROM linhas_operadora WHERE codarquivo = $1', [codarquivo]);
   if (!span?.de || !span.ate) return;
-  await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`, [MATCH_QUEUE, JSON.stringify({ codarquivo, de: span.de, ate: span.ate })]);
+  await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`, [MATCH_QUEUE, JSON.stringify({ codarquivo, de: span.de, ate: span.ate, somenteVendas: customer })]);
 }
 
 /** The merchant's own sales go to linhas_cliente; everything an operator sends to linhas_operadora. */

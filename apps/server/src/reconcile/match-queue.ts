@@ -31,7 +31,13 @@ async function refreshStatistics(tx: RawTransaction): Promise<void> {
  * One reconciliation of a window, in one transaction — sales pairs, expected payments and their outcome, the
  * fee audit and the daily summaries appear together or not at all.
  */
-export async function reconcileWindow(tx: RawTransaction, scope: { de: string; ate: string }, settings: ReconcileSettings) {
+export async function reconcileWindow(
+  tx: RawTransaction,
+  scope: { de: string; ate: string },
+  settings: ReconcileSettings,
+  /** a customer file changes sale pairs only: payments and fees depend on operator lines alone */
+  salesOnly = false,
+) {
   // milliseconds per step, logged with the job: where a slow window spends its time
   const ms: Record<string, number> = {};
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -42,8 +48,8 @@ export async function reconcileWindow(tx: RawTransaction, scope: { de: string; a
   };
   await step('estatisticas', () => refreshStatistics(tx));
   const vendas = await step('vendas', () => runSalesPasses(tx, scope, settings.toleranceCentavos));
-  const pagamentos = await step('pagamentos', () => reconcilePayments(tx, scope));
-  const taxas = await step('taxas', () => auditFees(tx, scope, settings.feeToleranceCentavos ?? DEFAULT_FEE_TOLERANCE_CENTAVOS));
+  const pagamentos = salesOnly ? null : await step('pagamentos', () => reconcilePayments(tx, scope));
+  const taxas = salesOnly ? null : await step('taxas', () => auditFees(tx, scope, settings.feeToleranceCentavos ?? DEFAULT_FEE_TOLERANCE_CENTAVOS));
   const resumo = await step('resumo', () => refreshSalesSummary(tx, scope));
   return { pares: vendas.pares, pagamentos, taxas, resumo, ms };
 }
@@ -51,8 +57,8 @@ export async function reconcileWindow(tx: RawTransaction, scope: { de: string; a
 export function matchHandler(open: OpenDb, log: Logger, settings: ReconcileSettings): QueueHandler {
   return {
     async run(job) {
-      const { de, ate, codarquivo } = job.payload as { de: string; ate: string; codarquivo: number };
-      const r = await withRawTransaction(open, (tx) => reconcileWindow(tx, { de, ate }, settings));
+      const { de, ate, codarquivo, somenteVendas } = job.payload as { de: string; ate: string; codarquivo: number; somenteVendas?: boolean };
+      const r = await withRawTransaction(open, (tx) => reconcileWindow(tx, { de, ate }, settings, somenteVendas === true));
       log.info({ codarquivo, de, ate, ...r }, 'window reconciled');
     },
     // nothing to mark: the lines stay as they were and the next file of those days queues the days again
