@@ -1,7 +1,7 @@
 import { MSG } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { expectText, field, signIn } from '../support/app-pages';
+import { expectText, field, openFromMenu, signIn } from '../support/app-pages';
 import { startServer, type TestServer } from '../support/test-server';
 
 describe('Parâmetros', () => {
@@ -19,10 +19,7 @@ describe('Parâmetros', () => {
 
   it('saves the Fecha Movimento text with its counter and keeps it after a reload', async () => {
     const { page } = b;
-    const menu = page.getByTestId('menu-drawer');
-    await menu.getByRole('button', { name: 'Cadastros' }).click();
-    await menu.getByRole('link', { name: 'Parâmetros' }).click();
-    await page.waitForURL(/\/app\/parametros$/);
+    await openFromMenu(page, 'Cadastros', 'Parâmetros', /\/app\/parametros$/);
     const text = field(page, MSG.parametrosFechaMovimento);
     await text.fill('Grupo Sul - fechamento semanal');
     await expectText(page, '30/500');

@@ -51,3 +51,17 @@ export async function signOut(page: Page, loginUrl: string) {
   await page.waitForURL(loginUrl, { waitUntil: 'load' });
   await loginPage(page).submit.waitFor();
 }
+
+/**
+ * Opens a page from the side menu as a user does: opens its section when the link is not showing, clicks the
+ * link and waits for the address. The wait is generous: on a loaded machine the route's code is fetched
+ * before the address changes.
+ */
+export async function openFromMenu(page: Page, section: string, link: string, url: RegExp) {
+  const menu = page.getByTestId('menu-drawer');
+  const item = menu.getByRole('link', { name: link });
+  if (!(await item.isVisible())) await menu.getByRole('button', { name: section }).click();
+  await item.waitFor({ state: 'visible' });
+  await item.click();
+  await page.waitForURL(url, { timeout: 30_000 });
+}
