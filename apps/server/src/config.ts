@@ -37,6 +37,8 @@ export type Config = {
   inboxPollSeconds: number;
   ingestWorkers: number;
   matchToleranceCentavos: number;
+  /** S3-compatible storage of the originals instead of FILES_DIR, when STORAGE_S3_BUCKET is set */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | null;
   feeToleranceCentavos: number;
 };
 
@@ -91,5 +93,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestWorkers: int(env.INGEST_WORKERS, 1),
     matchToleranceCentavos: int(env.MATCH_TOLERANCE_CENTAVOS, 500),
     feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),
+    s3: env.STORAGE_S3_BUCKET
+      ? {
+          endpoint: env.STORAGE_S3_ENDPOINT || `https://s3.${env.STORAGE_S3_REGION || 'us-east-1'}.amazonaws.com`,
+          bucket: env.STORAGE_S3_BUCKET,
+          region: env.STORAGE_S3_REGION || 'us-east-1',
+          accessKeyId: env.STORAGE_S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY ?? '',
+          prefix: env.STORAGE_S3_PREFIX ?? '',
+        }
+      : null,
   };
 }

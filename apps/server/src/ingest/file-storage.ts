@@ -24,7 +24,7 @@ export interface FileStorage {
 }
 
 /** Files under `root/ab/cd/<sha256>`; a temporary name until the hash is known, then an atomic rename. */
-export function folderStorage(root: string): FileStorage {
+export function folderStorage(root: string): FileStorage & { pathOf(sha256: string): string } {
   const fileOf = (sha256: string) => path.join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   return {
     async put(source, headBytes) {
@@ -63,5 +63,6 @@ export function folderStorage(root: string): FileStorage {
     async remove(sha256) {
       fs.rmSync(fileOf(sha256), { force: true });
     },
+    pathOf: fileOf,
   };
 }
