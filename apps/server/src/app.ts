@@ -10,7 +10,7 @@ import { parseCookies, SESSION_COOKIE } from './http/cookies';
 import { requestGuards } from './http/guards.plugin';
 import { requestScope } from './logger';
 import { createIngestion, type Ingestion } from './ingest/ingestion';
-import { s3Storage } from './ingest/s3-storage';
+import { storageFromConfig } from './ingest/s3-storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { schema } from './schema/index';
 
@@ -33,7 +33,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
   const ingestion = opts.ingestion ?? createIngestion({
     open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers,
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
-    storage: config.s3 ? s3Storage(config.s3) : undefined,
+    storage: storageFromConfig(config),
   });
   const pendingCookies = new WeakMap<Request, string[]>();
 

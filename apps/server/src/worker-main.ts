@@ -1,6 +1,7 @@
 import { openDb } from '@concilia/db';
 import { loadConfig } from './config';
 import { createIngestion } from './ingest/ingestion';
+import { storageFromConfig } from './ingest/s3-storage';
 import { createLogger } from './logger';
 
 /**
@@ -14,6 +15,7 @@ const db = await openDb(config.databaseUrl);
 const ingestion = createIngestion({
   open: db, log, filesDir: config.filesDir, workers: Math.max(1, config.ingestWorkers),
   toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
+  storage: storageFromConfig(config),
 });
 console.log(`Worker de ingestão: ${Math.max(1, config.ingestWorkers)} carga(s) simultânea(s), arquivos em ${config.filesDir}`);
 

@@ -7,6 +7,7 @@ import { type ColumnMapping, MAPPING_PRESETS, WRITERS, type WriterName } from '@
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { createIngestion } from '../ingest/ingestion';
+import { storageFromConfig } from '../ingest/s3-storage';
 import { writeScenarioFiles } from '../ingest/synthetic-files';
 import { createLogger } from '../logger';
 
@@ -49,6 +50,7 @@ async function importFiles(argv: string[]): Promise<void> {
   const ingestion = createIngestion({
     open, log, filesDir: config.filesDir, workers: 1, pollMs: 100,
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
+    storage: storageFromConfig(config),
   });
   let failed = false;
   try {

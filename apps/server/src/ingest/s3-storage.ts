@@ -107,3 +107,8 @@ export function s3Storage(settings: S3Settings): FileStorage {
     },
   };
 }
+
+/** The store the settings name: the S3 bucket when one is configured, else the folder. */
+export function storageFromConfig(config: { filesDir: string; s3: S3Settings | null }): FileStorage {
+  return config.s3 ? s3Storage(config.s3) : folderStorage(config.filesDir);
+}
