@@ -94,3 +94,11 @@ export const messages = (items: ParsedItem[]) => errors(items).map((e) => e.mess
 
 /** `text` with `value` written over it from 1-based position `start`, as the manuals number positions. */
 export const at = (text: string, start: number, value: string) => text.slice(0, start - 1) + value + text.slice(start - 1 + value.length);
+
+/** A fixture (test/fixtures/…) with some lines changed by `edit`, written back with LF endings and a final newline. */
+export function editedFixture(name: string, edit: (lines: string[]) => void): Uint8Array {
+  const lines = decodeLatin1(fixtureBytes(name)).split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  edit(lines);
+  return textBytes(`${lines.join('\n')}\n`);
+}

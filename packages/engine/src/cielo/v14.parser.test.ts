@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { at, digest, errors, expectGolden, fixtureBytes, messages, parseWith, textBytes } from '../test-support.helper';
+import { decodeLatin1 } from '../read/lines';
+import { at, digest, editedFixture, errors, expectGolden, fixtureBytes, messages, parseWith, textBytes } from '../test-support.helper';
 import { cieloLayouts } from './index';
 
 const V14 = cieloLayouts[1]!;
 const parse = (bytes: Uint8Array, chunk?: number) => parseWith(V14, bytes, undefined, chunk);
-const latin1 = (b: Uint8Array) => String.fromCharCode(...b);
-function edited(name: string, edit: (lines: string[]) => void): Uint8Array {
-  const lines = latin1(fixtureBytes(name)).split('\n');
-  lines.pop();
-  edit(lines);
-  return textBytes(`${lines.join('\n')}\n`);
-}
+const edited = editedFixture;
 const FILES = ['CIELO03_v14', 'CIELO04_v14', 'CIELO10_v14', 'CIELO15_v14', 'CIELO16_v14'];
 
 describe('Cielo v14, hand-built fixtures of every record type', () => {
@@ -39,7 +34,7 @@ describe('Cielo v14, hand-built fixtures of every record type', () => {
     for (const name of FILES) {
       const lf = fixtureBytes(`cielo/${name}.txt`);
       const reference = await parse(lf);
-      const text = latin1(lf);
+      const text = decodeLatin1(lf);
       expect(await parse(textBytes(text.replace(/\n/g, '\r\n')), 13)).toEqual(reference);
       expect(await parse(textBytes(text.replace(/\n$/, '')), 1)).toEqual(reference);
     }

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type {  SaleRecord } from '../model';
-import { at, digest, errors, expectGolden, fixtureBytes, messages, parseWith, textBytes } from '../test-support.helper';
+import { decodeLatin1 } from '../read/lines';
+import type { SaleRecord } from '../model';
+import { at, digest, editedFixture, errors, expectGolden, fixtureBytes, messages, parseWith, textBytes } from '../test-support.helper';
 import { cieloLayouts } from './index';
 
 const [V15] = cieloLayouts as [NonNullable<(typeof cieloLayouts)[0]>];
 const parse = (bytes: Uint8Array, chunk?: number) => parseWith(V15, bytes, undefined, chunk);
-const latin1 = (b: Uint8Array) => String.fromCharCode(...b);
-function edited(name: string, edit: (lines: string[]) => void): Uint8Array {
-  const lines = latin1(fixtureBytes(name)).split('\n');
-  lines.pop();
-  edit(lines);
-  return textBytes(`${lines.join('\n')}\n`);
-}
+const edited = editedFixture;
 const FILES = ['CIELO03_v15', 'CIELO04_v15', 'CIELO09_v15', 'CIELO15_v15', 'CIELO16_v15'];
 
 describe('Cielo v15, hand-built fixtures of every file type', () => {
@@ -43,7 +38,7 @@ describe('Cielo v15, hand-built fixtures of every file type', () => {
     for (const name of FILES) {
       const lf = fixtureBytes(`cielo/${name}.txt`);
       const reference = await parse(lf);
-      const text = latin1(lf);
+      const text = decodeLatin1(lf);
       expect(await parse(textBytes(text.replace(/\n/g, '\r\n')))).toEqual(reference);
       expect(await parse(textBytes(text.replace(/\n$/, '')))).toEqual(reference);
       expect(await parse(textBytes(text.replace(/\n/g, '\r\n')), 7)).toEqual(reference);
@@ -79,7 +74,7 @@ describe('Cielo v15, bad input', () => {
   });
 
   it('reports a UTF-8 file line by line instead of misreading its amounts', async () => {
-    const text = latin1(fixtureBytes(F)).split('\n').map((l) => (l.startsWith('E') ? at(l, 212, 'PEDIDO AÇÃO') : l)).join('\n');
+    const text = decodeLatin1(fixtureBytes(F)).split('\n').map((l) => (l.startsWith('E') ? at(l, 212, 'PEDIDO AÇÃO') : l)).join('\n');
     const items = await parse(new TextEncoder().encode(text));
     const msgs = messages(items);
     expect(msgs.filter((m) => m.includes('caracteres UTF-8'))).toHaveLength(8);
