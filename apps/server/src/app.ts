@@ -59,7 +59,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
       let user: Promise<SessionUser | null> | undefined;
       const currentUser = () => (user ??= resolveSession(db, config, cookies.get(SESSION_COOKIE)));
       return {
-        db, config, log, mailer, ingestion, request, requestId, ip, secure, cookies,
+        db, open: opts.db, config, log, mailer, ingestion, request, requestId, ip, secure, cookies,
         setCookie: (h) => pendingCookies.set(request, [...(pendingCookies.get(request) ?? []), h]),
         currentUser,
         requireUser: async () => {

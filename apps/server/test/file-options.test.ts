@@ -43,8 +43,11 @@ describe.each(engines())('file option lists (%s)', (engine) => {
 
   it('lists where a file came from, sorted by label', async () => {
     expect(await list('listarItensOrigemArquivoRecebido')).toEqual([
+      { valor: 'INTEGRACAO', label: 'Cliente integrador' },
       { valor: 'DEMO', label: 'Demonstração' },
       { valor: 'UPLOAD', label: 'Envio pela tela' },
+      { valor: 'IMPORTACAO', label: 'Importação de ticket' },
+      { valor: 'MANUAL', label: 'Inclusão manual de ticket' },
       { valor: 'CLI', label: 'Linha de comando' },
       { valor: 'PASTA', label: 'Pasta de entrada (SFTP/VAN)' },
     ]);

@@ -17,6 +17,8 @@ describe.each(engines())('menu (%s)', (engine) => {
     const menus = await menuOf('CLIENTE');
     expect(outline(menus)).toEqual([
       'Início', 'Início / Home → home',
+      'Tickets', 'Tickets / Pesquisar Ticket → pesquisaticket', 'Tickets / Importar Ticket → pesquisaimportacaoticket',
+      'Tickets / Incluir Ticket → inclusaoticket',
       'Ajuda', 'Ajuda / Manual → ajuda',
       'Minha Conta', 'Minha Conta / Altera Senha → alterasenha',
     ]);

@@ -16,6 +16,12 @@ export const FILE_ORIGINS = {
   PASTA: 'Pasta de entrada (SFTP/VAN)',
   CLI: 'Linha de comando',
   DEMO: 'Demonstração',
+  /** tickets entered by hand on Incluir Ticket, as a customer file of their own */
+  MANUAL: 'Inclusão manual de ticket',
+  /** operator sales imported as the customer's own on Importar Ticket */
+  IMPORTACAO: 'Importação de ticket',
+  /** sales an integrated system (ERP, e-commerce) delivers: the tickets of type CU */
+  INTEGRACAO: 'Cliente integrador',
 } as const;
 export type FileOrigin = keyof typeof FILE_ORIGINS;
 

@@ -13,3 +13,4 @@ export * from './files';
 export * from './reconciliation';
 export * from './business-days';
 export * from './payment-results';
+export * from './tickets/index';

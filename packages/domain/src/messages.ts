@@ -189,6 +189,31 @@ export const MSG = {
 
   // Fee audit — contracted rates against what operators charged (issue 5). Keys carry the auditoria prefix.
   auditoriaPeriodoInvalido: 'Informe um período válido: data inicial e data final (AAAA-MM-DD), a inicial até a final.',
+
+  // Tickets — search, trace, import and manual entry (spec part 1 "File and ticket screens" 4–7, §4, §5, §8).
+  // Keys carry the ticket prefix.
+  ticketConfirmaDesconsiderar: 'Deseja realmente desconsiderar este ticket?',
+  ticketConfirmaReconsiderar: 'Deseja realmente reconsiderar este ticket?',
+  ticketNaoReconsiderado: 'Registro não reconsiderado!',
+  ticketAutorizacaoNaoProcessada: 'O registro de autorização {n} não foi processado corretamente.',
+  ticketProcessado: 'Registro processado com sucesso!',
+  ticketImportado: 'Registro baixado com sucesso!',
+  ticketSelecioneCliente: 'Selecione um código de cliente',
+  ticketSalvo: 'Ticket salvo com sucesso!',
+  ticketsSalvos: 'Tickets salvos com sucesso!',
+  ticketBandeiraObrigatoria: 'Bandeira é obrigatório',
+  ticketAutorizacaoObrigatoria: 'Autorização é obrigatório',
+  // the spec keeps the sale date's message as it is: it reads like the installments' one
+  ticketParcelasObrigatorio: 'Total de Parcelas é obrigatório',
+  ticketDataFutura: 'A data da venda não pode ser futura',
+  ticketValorInvalido: 'Valor inválido',
+  ticketSemTickets: 'Adicione ao menos um ticket à lista.',
+  ticketClienteInvalido: 'Código de cliente não encontrado para este conciliador e operadora.',
+  ticketNadaAImportar: 'Nenhuma venda somente na operadora para importar neste filtro.',
+  ticketImportacaoEnviada: 'Importação recebida: as vendas serão conciliadas em seguida.',
+  ticketUnidadeObrigatoria: 'Selecione a unidade conciliadora.',
+  ticketRastreabilidade: 'Rastreabilidade do Ticket',
+  ticketAnaliseSemCandidatos: 'Nenhuma venda da operadora próxima (mesmo cliente, até 3 dias, com NSU, autorização, TID ou valor em comum).',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,4 +1,4 @@
-import type { Db } from '@concilia/db';
+import type { Db, OpenDb } from '@concilia/db';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Ingestion } from '../ingest/ingestion';
@@ -9,6 +9,8 @@ export type Services = { db: Db; config: Config; log: Logger; mailer: Mailer; in
 
 /** What every resolver gets: the services, who is asking, and a way to set cookies on the answer. */
 export type Ctx = Services & {
+  /** the database as it was opened: raw transactions (people's decisions on sale lines) */
+  open: OpenDb;
   request: Request;
   requestId: string;
   ip: string;

@@ -6,6 +6,8 @@ import '../features/options/options.resolvers';
 import '../features/parametros/parametros.resolvers';
 import '../features/files/file-options.resolvers';
 import '../features/fee-audit/fee-audit.resolvers';
+import '../features/tickets/tickets.resolvers';
+import '../features/tickets/ticket-options.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

@@ -12,7 +12,7 @@ import { operadoras } from './reference.table';
  */
 
 /** Where a file came from (listarItensOrigemArquivoRecebido). */
-export const ARQUIVO_ORIGENS = ['UPLOAD', 'PASTA', 'CLI', 'DEMO'] as const;
+export const ARQUIVO_ORIGENS = ['UPLOAD', 'PASTA', 'CLI', 'DEMO', 'MANUAL', 'IMPORTACAO', 'INTEGRACAO'] as const;
 /** The lifecycle of a received file (listarItensStatusArquivo). */
 export const ARQUIVO_STATUS = ['AGUARDANDO', 'PROCESSANDO', 'PROCESSADO', 'ERRO'] as const;
 

@@ -32,6 +32,9 @@ const FEATURE_SCREENS = [
   { recurso: 'treinamento', nometela: 'Treinamento', secao: 'Ajuda', icon: 'OndemandVideo' },
   { recurso: 'alterasenha', nometela: 'Altera Senha', secao: 'Minha Conta', icon: 'Key' },
   { recurso: 'parametros', nometela: 'Parâmetros', secao: 'Cadastros', icon: 'Settings' },
+  { recurso: 'pesquisaticket', nometela: 'Pesquisar Ticket', secao: 'Tickets', icon: 'Search' },
+  { recurso: 'pesquisaimportacaoticket', nometela: 'Importar Ticket', secao: 'Tickets', icon: 'Description' },
+  { recurso: 'inclusaoticket', nometela: 'Incluir Ticket', secao: 'Tickets', icon: 'PointOfSale' },
 ] as const;
 
 // In the Cadastros section the registers come first and the settings page (Parâmetros) closes it.
@@ -55,6 +58,7 @@ export const DEMO_ESTABELECIMENTOS = [
 const SECTIONS = [
   { label: 'Início', icon: 'Dashboard' },
   { label: 'Cadastros', icon: 'Inventory' },
+  { label: 'Tickets', icon: 'Receipt' },
   { label: 'Ajuda', icon: 'HelpOutline' },
   { label: 'Minha Conta', icon: 'AccountCircle' },
 ] as const;

@@ -1,0 +1,174 @@
+import { type Db, subtreeOf } from '@concilia/db';
+import { isGiven, SALE_RESULTS, type SaleResult, type TicketTipo } from '@concilia/domain';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Pesquisar Ticket (spec part 1 "File and ticket screens" 5, §3 "Ticket"): sale lines of one side in a sale-date
+ * window of at most one month, with their reconciliation result. Type A reads the operator's sales
+ * (resultado_venda_operadora), C and CU the customer's lines (resultado_venda_cliente), told apart by the
+ * origin of the file that brought them (CU: 'INTEGRACAO'). Always within the caller's part of the hierarchy.
+ */
+
+export type Executor = Pick<Db, 'execute'>;
+export const rowsOf = async (db: Executor, q: SQL) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+export interface TicketFilter {
+  tipo: TicketTipo;
+  datavenda: string;
+  datavendaate: string;
+  nsu?: string | null;
+  tid?: string | null;
+  autorizacao?: string | null;
+  numterminal?: string | null;
+  nossonumero?: string | null;
+  codpessoa?: number | null;
+  codoperadora?: number | null;
+  /** one result of SALE_RESULTS (the bucket cards) */
+  resultado?: string | null;
+}
+
+export interface Ticket {
+  /** 'A-<codlinha>' or 'C-<codlinhasarqcli>': one key for either side */
+  id: string;
+  tipo: TicketTipo;
+  codlinha: number | null;
+  codlinhasarqcli: number | null;
+  codarquivo: number;
+  nsu: string | null;
+  tid: string | null;
+  autorizacao: string | null;
+  /** operator side: the establishment code; customer side: the merchant's own code of the sale */
+  codexterno: string | null;
+  datavenda: string;
+  dataprocessamento: string | null;
+  codoperadora: number | null;
+  operadora: string | null;
+  codpessoa: number | null;
+  unidade: string | null;
+  origem: string | null;
+  totparcelas: number | null;
+  valor: number;
+  numterminal: string | null;
+  nossonumero: string | null;
+  bandeira: string | null;
+  produto: string | null;
+  resultado: SaleResult;
+  resultadolabel: string;
+  divergencias: string[];
+  desconsiderado: boolean;
+}
+
+const like = (v: string) => `%${v.trim()}%`;
+
+function toTicket(r: Record<string, unknown>): Ticket {
+  const tipo = r.tipo as TicketTipo;
+  const resultado = r.resultado as SaleResult;
+  return {
+    id: tipo === 'A' ? `A-${r.codlinha}` : `C-${r.codlinhasarqcli}`,
+    tipo,
+    codlinha: num(r.codlinha),
+    codlinhasarqcli: num(r.codlinhasarqcli),
+    codarquivo: Number(r.codarquivo),
+    nsu: str(r.nsu), tid: str(r.tid), autorizacao: str(r.autorizacao), codexterno: str(r.codexterno),
+    datavenda: String(r.datavenda), dataprocessamento: r.dataprocessamento ? new Date(r.dataprocessamento as string).toISOString() : null,
+    codoperadora: num(r.codoperadora), operadora: str(r.operadora), codpessoa: num(r.codpessoa), unidade: str(r.unidade),
+    origem: str(r.origem), totparcelas: num(r.totparcelas), valor: Number(r.valor ?? 0), numterminal: str(r.numterminal),
+    nossonumero: str(r.nossonumero), bandeira: str(r.bandeira), produto: str(r.produto),
+    resultado, resultadolabel: SALE_RESULTS[resultado] ?? resultado,
+    divergencias: (r.divergencias as string[] | null) ?? [],
+    desconsiderado: r.desconsiderado === true,
+  };
+}
+
+/** The WHERE of a search, without the result filter (the bucket cards count every result of the same filter). */
+function conditions(me: { codpessoa: number }, f: TicketFilter, side: 'o' | 'c'): SQL {
+  const parts: SQL[] = [sql`l.codpessoa IN ${subtreeOf(me.codpessoa)}`];
+  const date = side === 'o' ? sql`l.data` : sql`l.datavenda`;
+  parts.push(sql`${date} BETWEEN ${f.datavenda}::date AND ${f.datavendaate}::date`);
+  if (isGiven(f.codpessoa)) parts.push(sql`l.codpessoa IN ${subtreeOf(f.codpessoa)}`);
+  if (isGiven(f.codoperadora)) parts.push(sql`l.codoperadora = ${f.codoperadora}`);
+  if (f.nsu?.trim()) parts.push(sql`ltrim(l.nsu, '0') = ltrim(${f.nsu.trim()}, '0')`);
+  if (f.tid?.trim()) parts.push(sql`l.tid ILIKE ${like(f.tid)}`);
+  if (f.autorizacao?.trim()) parts.push(sql`ltrim(l.autorizacao, '0') = ltrim(${f.autorizacao.trim()}, '0')`);
+  if (f.numterminal?.trim()) parts.push(sql`l.terminal ILIKE ${like(f.numterminal)}`);
+  if (f.nossonumero?.trim()) parts.push(side === 'o' ? sql`false` : sql`l.nossonumero ILIKE ${like(f.nossonumero)}`);
+  if (side === 'c') parts.push(f.tipo === 'CU' ? sql`a.origem = 'INTEGRACAO'` : sql`a.origem <> 'INTEGRACAO'`);
+  else parts.push(sql`l.tipo = 'sale'`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** Sale lines of one side with their result, under `where` (alias l = the line, a = its file). */
+function selectSide(side: 'o' | 'c', where: SQL): SQL {
+  if (side === 'o') {
+    return sql`
+      SELECT 'A' AS tipo, l.codlinha, NULL::bigint AS codlinhasarqcli, l.codarquivo, l.nsu, l.tid, l.autorizacao,
+             l.estabelecimento AS codexterno, l.data::text AS datavenda, a.dataprocessamento, l.codoperadora, op.nome AS operadora,
+             l.codpessoa, p.nome AS unidade, a.origem, l.totparcelas, coalesce(l.valorbruto, l.valorliquido) AS valor, l.terminal AS numterminal,
+             NULL::text AS nossonumero, coalesce(l.bandeiranome, l.bandeira) AS bandeira, coalesce(l.produtonome, l.produto) AS produto,
+             r.resultado, r.divergencias, false AS desconsiderado
+      FROM linhas_operadora l
+        JOIN resultado_venda_operadora r ON r.codlinha = l.codlinha
+        JOIN arquivos a ON a.codarquivo = l.codarquivo
+        LEFT JOIN operadoras op ON op.codoperadora = l.codoperadora
+        LEFT JOIN pessoas p ON p.codpessoa = l.codpessoa
+      WHERE ${where}`;
+  }
+  // codlinha of a customer row is its pair's operator sale
+  return sql`
+    SELECT CASE WHEN a.origem = 'INTEGRACAO' THEN 'CU' ELSE 'C' END AS tipo, r.codlinha, l.codlinhasarqcli, l.codarquivo, l.nsu, l.tid,
+           l.autorizacao, l.codexterno, l.datavenda::text AS datavenda, a.dataprocessamento, l.codoperadora, op.nome AS operadora,
+           l.codpessoa, p.nome AS unidade, a.origem, l.totparcelas, l.valor, l.terminal AS numterminal, l.nossonumero,
+           l.bandeira, l.produto, r.resultado, r.divergencias, l.desconsiderado
+    FROM linhas_cliente l
+      JOIN resultado_venda_cliente r ON r.codlinhasarqcli = l.codlinhasarqcli
+      JOIN arquivos a ON a.codarquivo = l.codarquivo
+      LEFT JOIN operadoras op ON op.codoperadora = l.codoperadora
+      LEFT JOIN pessoas p ON p.codpessoa = l.codpessoa
+    WHERE ${where}`;
+}
+
+/** The rows of a search, each with its result. */
+function selectTickets(me: { codpessoa: number }, f: TicketFilter): SQL {
+  const side = f.tipo === 'A' ? 'o' : 'c';
+  return selectSide(side, conditions(me, f, side));
+}
+
+/** Most rows one search answers: a month of a busy client's sales stays readable, and the screen says to narrow it. */
+export const TICKET_SEARCH_LIMIT = 5000;
+
+export async function searchTickets(db: Executor, me: { codpessoa: number }, f: TicketFilter): Promise<Ticket[]> {
+  const where = f.resultado?.trim() ? sql`WHERE t.resultado = ${f.resultado.trim()}` : sql``;
+  const rows = await rowsOf(db, sql`SELECT * FROM (${selectTickets(me, f)}) t ${where}
+    ORDER BY t.datavenda, t.codlinha NULLS LAST, t.codlinhasarqcli NULLS LAST LIMIT ${TICKET_SEARCH_LIMIT}`);
+  return rows.map(toTicket);
+}
+
+export interface ResultBucket {
+  valor: string;
+  label: string;
+  quantidade: number;
+  total: number;
+}
+
+/** Counts and R$ totals per result for the same filter (the cards above the table), in SALE_RESULTS order. */
+export async function ticketBuckets(db: Executor, me: { codpessoa: number }, f: TicketFilter): Promise<ResultBucket[]> {
+  const rows = await rowsOf(db, sql`SELECT t.resultado, count(*)::int AS quantidade, coalesce(sum(t.valor), 0)::text AS total
+    FROM (${selectTickets(me, f)}) t GROUP BY t.resultado`);
+  const by = new Map(rows.map((r) => [String(r.resultado), r]));
+  return (Object.keys(SALE_RESULTS) as SaleResult[]).filter((k) => by.has(k)).map((k) => ({
+    valor: k, label: SALE_RESULTS[k], quantidade: Number(by.get(k)!.quantidade), total: Number(by.get(k)!.total),
+  }));
+}
+
+/** One ticket by its row key, within the caller's scope (the analysis download, the disregard checks). */
+export async function findTicket(db: Executor, me: { codpessoa: number }, id: string): Promise<Ticket | null> {
+  const m = /^(A|C)-(\d+)$/.exec(id);
+  if (!m) return null;
+  const scope = sql`l.codpessoa IN ${subtreeOf(me.codpessoa)}`;
+  const rows = m[1] === 'A'
+    ? await rowsOf(db, selectSide('o', sql`l.codlinha = ${Number(m[2])} AND l.tipo = 'sale' AND ${scope}`))
+    : await rowsOf(db, selectSide('c', sql`l.codlinhasarqcli = ${Number(m[2])} AND ${scope}`));
+  return rows[0] ? toTicket(rows[0]) : null;
+}

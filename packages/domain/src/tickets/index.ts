@@ -1,0 +1,2 @@
+export * from './tickets';
+export * from './ticket-entry.schema';
