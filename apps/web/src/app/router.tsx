@@ -12,6 +12,7 @@ import { AtendimentoPage } from '../features/atendimento/atendimento-page';
 import { TreinamentoPage } from '../features/atendimento/treinamento-page';
 import { registerRoutes } from '../registers/register-routes';
 import { ParametrosPage } from '../features/parametros/parametros-page';
+import { InclusaoTicketPage } from '../features/tickets/inclusao-ticket-page';
 
 /** Relative child path of an /app route from the shared route table. */
 const child = (path: string) => path.replace(/^\/app\//, '');
@@ -45,6 +46,7 @@ export const router = createBrowserRouter([
       { path: child(ROUTES.notFound.path), element: <NotFoundPage /> },
       ...registerRoutes,
       { path: child(ROUTES.parametros.path), element: <ParametrosPage /> },
+      { path: child(ROUTES.inclusaoTicket.path), element: <InclusaoTicketPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

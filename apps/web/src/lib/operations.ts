@@ -1,5 +1,7 @@
 import type { AppConfig, Banner, InfoTrocarSenha, LoginSenhaAtendimento, MenuItem, Noticia, UserInfo } from '@concilia/domain';
 
+import type { OptionItem, TicketEntry, TicketTrace } from '@concilia/domain';
+
 /**
  * The GraphQL documents of the shell and account calls, typed with the shared domain shapes. A test
  * validates every document here against the committed apps/server/schema.graphql.
@@ -47,6 +49,27 @@ export const OPS = {
   ),
   salvarParametros: doc<{ salvarParametros: { codpessoa: number; texto: string | null } }, { values: { texto: string | null; insert: boolean } }>(
     `mutation salvarParametros($values: ParametrosInput!) { salvarParametros(values: $values) { codpessoa texto } }`,
+  ),
+  // Tickets: manual entry, the trace and its row actions (the list screens are register declarations)
+  listarItensConciliadoresCodExterno: doc<{ listarItensConciliadoresCodExterno: OptionItem[] }, { codpessoa: number | null; codOperadora: number | null }>(
+    `query listarItensConciliadoresCodExterno($codpessoa: Int, $codOperadora: Int) {
+      listarItensConciliadoresCodExterno(codpessoa: $codpessoa, codOperadora: $codOperadora) { valor label } }`,
+  ),
+  incluirTicket: doc<{ incluirTicket: boolean }, TicketEntry>(
+    `mutation incluirTicket($values: TicketCabecalhoInput!, $tickets: [TicketLinhaInput!]!) { incluirTicket(values: $values, tickets: $tickets) }`,
+  ),
+  detalharTicket: doc<{ detalharTicket: TicketTrace }, { id: string }>(
+    `query detalharTicket($id: String) { detalharTicket(id: $id) {
+      pagamento { ...TicketLinhaCampos } liquidacao { ...TicketLinhaCampos } venda { ...TicketLinhaCampos } previsao { ...TicketLinhaCampos }
+      antecipado { ...TicketLinhaCampos } cliente { ...TicketLinhaCampos } clienteIntegrador { ...TicketLinhaCampos }
+      desconsiderado { ...TicketLinhaCampos } cancelado { ...TicketLinhaCampos } marketplace { ...TicketLinhaCampos } } }
+    fragment TicketLinhaCampos on TicketLinha { id codarquivo tipo nomearquivo statusArquivo datarecebimento datapagamento dataprevistapagamento datavenda datatransacao valorbruto valorliquidopago outroscreditos outrosdebitos parcela totparcelas status meiocaptura produto bandeira numterminal nsu autorizacao tid nossonumero resultado codlinhasarqcli desconsiderado }`,
+  ),
+  reprocessarTicket: doc<{ reprocessarTicket: boolean }, { codarquivo: number; tipo: string | null }>(
+    `mutation reprocessarTicket($codarquivo: Int!, $tipo: String) { reprocessarTicket(codarquivo: $codarquivo, tipo: $tipo) }`,
+  ),
+  deletarTicket: doc<{ deletarTicket: boolean }, { codarquivo: number; tipo: string | null }>(
+    `mutation deletarTicket($codarquivo: Int!, $tipo: String) { deletarTicket(codarquivo: $codarquivo, tipo: $tipo) }`,
   ),
 } as const;
 

@@ -1,2 +1,3 @@
 export * from './tickets';
 export * from './ticket-entry.schema';
+export * from './ticket-trace';

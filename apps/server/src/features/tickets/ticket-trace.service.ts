@@ -1,5 +1,7 @@
 import { subtreeOf } from '@concilia/db';
-import { isGiven, PAYMENT_RESULTS, type PaymentResult, SALE_RESULTS, type SaleResult, type TicketTipo } from '@concilia/domain';
+import {
+  isGiven, PAYMENT_RESULTS, type PaymentResult, SALE_RESULTS, type SaleResult, type TicketTipo, type TicketTrace, type TraceLine,
+} from '@concilia/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from './ticket-search.service';
 
@@ -14,6 +16,8 @@ import { type Executor, rowsOf } from './ticket-search.service';
  * layout this product reads yet: the group is always empty. Every line is within the caller's hierarchy.
  */
 
+export type { TicketTrace, TraceLine };
+
 export interface TicketKeys {
   tid?: string | null;
   nsu?: string | null;
@@ -26,52 +30,6 @@ export interface TicketKeys {
   codpessoa?: number | null;
   /** the row key of the search ('A-…' / 'C-…'): the exact line, when the screen has it */
   id?: string | null;
-}
-
-/** One row of a trace table: the columns of spec part 1 §3 "trace columns", empty where a kind has no such value. */
-export interface TraceLine {
-  /** 'A-<codlinha>', 'C-<codlinhasarqcli>' or 'P-<codpagamento>' */
-  id: string;
-  codarquivo: number;
-  tipo: string | null;
-  nomearquivo: string | null;
-  statusArquivo: string | null;
-  datarecebimento: string | null;
-  datapagamento: string | null;
-  dataprevistapagamento: string | null;
-  datavenda: string | null;
-  datatransacao: string | null;
-  valorbruto: number | null;
-  valorliquidopago: number | null;
-  outroscreditos: number | null;
-  outrosdebitos: number | null;
-  parcela: number | null;
-  totparcelas: number | null;
-  status: string | null;
-  meiocaptura: string | null;
-  produto: string | null;
-  bandeira: string | null;
-  numterminal: string | null;
-  nsu: string | null;
-  autorizacao: string | null;
-  tid: string | null;
-  nossonumero: string | null;
-  resultado: string | null;
-  codlinhasarqcli: number | null;
-  desconsiderado: boolean;
-}
-
-export interface TicketTrace {
-  pagamento: TraceLine[];
-  liquidacao: TraceLine[];
-  venda: TraceLine[];
-  previsao: TraceLine[];
-  antecipado: TraceLine[];
-  cliente: TraceLine[];
-  clienteIntegrador: TraceLine[];
-  desconsiderado: TraceLine[];
-  cancelado: TraceLine[];
-  marketplace: TraceLine[];
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
