@@ -9,6 +9,8 @@ import { makeMaskError, notLoggedIn, yogaLogging } from './graphql/errors';
 import { parseCookies, SESSION_COOKIE } from './http/cookies';
 import { requestGuards } from './http/guards.plugin';
 import { requestScope } from './logger';
+import { DOWNLOAD_PREFIX } from './downloads/download-store';
+import { serveDownload } from './downloads/download-route';
 import { createIngestion, type Ingestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -74,6 +76,8 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
   const fetchApp: App['fetch'] = (url, init, server = {}) => {
     const requestId = server.requestId ?? crypto.randomUUID();
     const secure = config.cookieSecure === 'auto' ? (server.secure ?? url.startsWith('https:')) : config.cookieSecure;
+    // the download route sits beside GraphQL, as on the HTTP server (http/server.ts)
+    if (new URL(url).pathname.startsWith(DOWNLOAD_PREFIX)) return serveDownload(new Request(url, init), db, config);
     return requestScope.run({ requestId }, () =>
       Promise.resolve(yoga.fetch(url, init, { requestId, ip: server.ip ?? '127.0.0.1', secure })),
     );

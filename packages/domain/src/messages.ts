@@ -56,6 +56,8 @@ export const MSG = {
   dataInvalida: 'Data inválida',
   dataPlaceholder: 'dd/mm/aaaa',
   periodoMaximo: 'O período máximo para a pesquisa deve ser de 1 mês',
+  periodoInvertido: 'A data final não pode ser anterior à inicial.',
+  downloadIndisponivel: 'Download expirado ou indisponível. Peça o arquivo de novo.',
 
   // Shell
   voceEstaAqui: 'Você está aqui:',
@@ -186,6 +188,29 @@ export const MSG = {
   arquivoFalhaProcessamento: 'Falha inesperada no processamento; o arquivo será processado novamente.',
   arquivoFalhaDefinitiva: 'O processamento falhou em todas as tentativas; nenhum dado do arquivo foi carregado. Tente reprocessar; se persistir, contate o suporte.',
   arquivoMapeamentoAusente: 'Informe o mapeamento de colunas para importar este arquivo.',
+
+  // Arquivos — the file screens (spec part 1 "File and ticket screens" 1–3, §5, §8, §9).
+  arquivosBaixados: 'Arquivo(s) baixado(s) com sucesso!',
+  arquivosBaixadosParcial: 'Erro ao baixar algum dos arquivos',
+  arquivosNaoBaixados: 'Arquivo(s) não baixados!',
+  arquivoRegistroBaixado: 'Registro baixado com sucesso!',
+  arquivoRegistroReprocessado: 'Registro reprocessado com sucesso!',
+  arquivoDownloadRealizado: 'Download realizado com sucesso!',
+  arquivoBaixar: 'Baixar Arquivo',
+  arquivoReprocessar: 'Reprocessar',
+  arquivoOriginalIndisponivel: 'O arquivo original não está mais guardado.',
+  uploadInvalido: 'Arquivo muito grande ou extensão inválida.',
+  uploadLimite: 'Cannot upload more than {n} items.',
+  uploadEnviar: 'Enviar Arquivos',
+  uploadEscolher: 'Escolher arquivos',
+  uploadTitulo: 'Enviar arquivos de operadora ou de vendas',
+  uploadUnidade: 'Unidade Conciliadora',
+  uploadEnviando: 'Enviando',
+  uploadProcessando: 'Processando',
+  uploadConcluido: 'Concluído',
+  uploadArquivosGrandes:
+    'Arquivos maiores que {max} são recebidos pela pasta de entrada (INBOX_DIR, por SFTP/VAN) ou pela linha de comando: npm run concilia -- import <arquivo>.',
+  uploadFechar: 'Fechar',
 
   // Fee audit — contracted rates against what operators charged (issue 5). Keys carry the auditoria prefix.
   auditoriaPeriodoInvalido: 'Informe um período válido: data inicial e data final (AAAA-MM-DD), a inicial até a final.',

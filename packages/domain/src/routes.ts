@@ -1,4 +1,4 @@
-import { REGISTERS } from './registers/index';
+import { LIST_SCREENS, REGISTERS } from './registers/index';
 
 /**
  * One table of routes: the title of a page is looked up from its path (spec part 1 §2), and the shell's
@@ -28,7 +28,7 @@ export const ROUTES = {
 // Register screens take their path and title from their declarations: one source for both.
 const titleByPath = new Map<string, string>([
   ...Object.values(ROUTES).map((r): [string, string] => [r.path.toLowerCase(), r.title]),
-  ...REGISTERS.map((r): [string, string] => [`/app/${r.page}`.toLowerCase(), r.title]),
+  ...[...REGISTERS, ...LIST_SCREENS].map((r): [string, string] => [`/app/${r.page}`.toLowerCase(), r.title]),
 ]);
 
 /** Title of a page from its path; an unknown path gives an empty title (spec part 1 §2). */

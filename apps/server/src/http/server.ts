@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { App } from '../app';
+import { DOWNLOAD_PREFIX } from '../downloads/download-store';
+import { serveDownload } from '../downloads/download-route';
 import { newAltchaChallenge } from '../features/auth/bot-check';
 import { requestScope } from '../logger';
 import { serveStatic } from './static-files';
@@ -18,7 +22,17 @@ function isSecure(req: http.IncomingMessage, app: App): boolean {
   return 'encrypted' in req.socket && !!req.socket.encrypted;
 }
 
-/** One HTTP server: POST /graphql, the ALTCHA challenge, a health check, and the web app. */
+/** A fetch-style answer written to Node's response, its body streamed (a large original is never held). */
+async function sendResponse(res: http.ServerResponse, answer: Response): Promise<void> {
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  if (!answer.body) {
+    res.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream), res);
+}
+
+/** One HTTP server: POST /graphql, GET /download/<token>, the ALTCHA challenge, a health check, and the web app. */
 export function createHttpServer(app: App): http.Server {
   const { config, log } = app.services;
   return http.createServer((req, res) => {
@@ -28,6 +42,12 @@ export function createHttpServer(app: App): http.Server {
       try {
         if (url.pathname === '/graphql') {
           await app.yoga.handle(req, res, { requestId, ip: clientIp(req, config.trustProxy), secure: isSecure(req, app) });
+          return;
+        }
+        if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
+          const headers = new Headers();
+          if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+          await sendResponse(res, await serveDownload(new Request(new URL(url.pathname, config.publicUrl), { method: req.method, headers }), app.services.db, config));
           return;
         }
         if (url.pathname === '/altcha/challenge' && req.method === 'GET') {

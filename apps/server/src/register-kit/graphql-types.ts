@@ -1,5 +1,5 @@
 import type { AnyRegisterDef, FieldDef, FieldKind } from '@concilia/domain';
-import { filterOp } from '@concilia/domain';
+import { filterOp, isOutputField } from '@concilia/domain';
 import { builder } from '../graphql/builder';
 import { CentavosScalar } from './centavos-scalar';
 
@@ -10,7 +10,7 @@ type WireType = ScalarName | [ScalarName];
 /** The GraphQL type of each field kind: the one place where a kind meets the wire. */
 const SCALAR: Record<FieldKind, WireType> = {
   text: 'String', textarea: 'String', email: 'String', enum: 'String', date: 'String', cpfCnpj: 'String',
-  phone: 'String', cep: 'String', password: 'String',
+  phone: 'String', cep: 'String', password: 'String', datetime: 'String',
   number: 'Int', reference: 'Int', money: 'Centavos', percent: 'Float', boolean: 'Boolean',
   references: ['Int'],
 };
@@ -19,11 +19,26 @@ void CentavosScalar;
 export const scalarOf = (f: FieldDef): WireType => SCALAR[f.kind];
 
 const entries = (def: AnyRegisterDef) => Object.entries(def.fields) as [string, FieldDef][];
-export const outputFields = (def: AnyRegisterDef) => entries(def).filter(([, f]) => !f.writeOnly);
-export const inputFields = (def: AnyRegisterDef) => entries(def).filter(([, f]) => f.form !== false && f.form !== 'readonly');
+export const outputFields = (def: AnyRegisterDef) => entries(def).filter(([, f]) => isOutputField(f));
+export const inputFields = (def: AnyRegisterDef) =>
+  entries(def).filter(([, f]) => f.form !== false && f.form !== 'readonly' && !f.filterOnly && f.kind !== 'datetime');
 export const filterFields = (def: AnyRegisterDef) => entries(def).filter(([, f]) => filterOp(f) !== null);
 
-/** The GraphQL types of one register: object, filter, key, input and the values wrappers. */
+/** One result card of a list screen (RegisterDef.buckets): shared by every screen that shows them. */
+export const BucketRef = builder.objectRef<{ valor: string; label: string; quantidade: number; total: number }>('ResultBucket').implement({
+  description: 'A result card above a list: how many rows of the current filter have this result, and their amount',
+  fields: (t) => ({
+    valor: t.exposeString('valor'),
+    label: t.exposeString('label'),
+    quantidade: t.exposeInt('quantidade'),
+    total: t.field({ type: CentavosScalar, description: 'sum in centavos', resolve: (b) => b.total }),
+  }),
+});
+
+/**
+ * The GraphQL types of one register: object, filter, key, input and the values wrappers. A read-only list
+ * screen gets no input types (it saves nothing).
+ */
 export function registerTypes(def: AnyRegisterDef) {
   const T = def.typeName;
   const object = builder.objectRef<Record<string, unknown>>(T).implement({
@@ -40,10 +55,11 @@ export function registerTypes(def: AnyRegisterDef) {
   const key = builder.inputType(`${T}Key`, {
     fields: optionalInputs(def.keyFields.map((k) => [k, def.fields[k]!] as [string, FieldDef])) as never,
   });
-  const input = builder.inputType(`${T}Input`, { fields: optionalInputs(inputFields(def).concat(def.keyFields.filter((k) => !inputFields(def).some(([n]) => n === k)).map((k) => [k, def.fields[k]!] as [string, FieldDef]))) as never });
   const keyValues = builder.inputType(`${T}KeyValues`, {
     fields: (t) => ({ editValues: t.field({ type: key, required: true }) }),
   });
+  if (def.readOnly) return { object, filter, keyValues, saveValues: null };
+  const input = builder.inputType(`${T}Input`, { fields: optionalInputs(inputFields(def).concat(def.keyFields.filter((k) => !inputFields(def).some(([n]) => n === k)).map((k) => [k, def.fields[k]!] as [string, FieldDef]))) as never });
   const saveValues = builder.inputType(`${T}SaveValues`, {
     fields: (t) => ({
       editValues: t.field({ type: input, required: true }),

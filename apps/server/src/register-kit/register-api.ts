@@ -1,15 +1,16 @@
 import { type Db, subtreeOf } from '@concilia/db';
-import { type FieldDef, filterOp, MSG, isGiven } from '@concilia/domain';
+import { type FieldDef, filterOp, MSG, isGiven, windowError } from '@concilia/domain';
 import { and, asc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { audit } from '../audit';
 import { requirePage } from '../features/auth/require-page';
 import type { SessionUser } from '../features/auth/session.service';
 import { builder } from '../graphql/builder';
 import type { Ctx } from '../graphql/context';
 import { AppError, fromZod } from '../graphql/errors';
-import { filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
+import { fieldError } from './field-error';
+import { BucketRef, filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
 import type { RegisterEntry, Row } from './register-entry';
 
 // PostgreSQL's code for a reference-constraint conflict (foreign_key_violation).
@@ -40,9 +41,28 @@ function fromDb(fields: Record<string, FieldDef>, row: Row): Row {
   return out;
 }
 
-/** Turns a declaration + its table into the seeds' operations: list, get, save, delete and actions. */
+/**
+ * Turns a declaration + its table (or its source query) into the seeds' operations: list, get, save,
+ * delete, actions of every kind and the result cards.
+ */
 export function registerApi(entry: RegisterEntry): void {
-  const { def, table } = entry;
+  const { def } = entry;
+  const types = registerTypes(def);
+  /** The register's screen must be among the resources of the user's profile. */
+  const authorize = (ctx: Ctx): Promise<SessionUser> => requirePage(ctx, def.page);
+  /** A window the declaration limits is checked here too: the form's check is a courtesy, this is the rule. */
+  const checkWindow = (values: Row | null | undefined) => {
+    const bad = def.window ? windowError(def.window, values) : null;
+    if (bad) throw fieldError(bad.field, bad.message);
+  };
+  if (entry.source) {
+    sourceApi(entry, entry.source, types, authorize, checkWindow);
+    return;
+  }
+  if (!entry.table || !entry.visible || !entry.ownerColumn) throw new Error(`${def.key}: a register declares a table, visible and ownerColumn, or a source`);
+  const table: PgTable = entry.table;
+  const visible = entry.visible;
+  const ownerColumn = entry.ownerColumn;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const col = (name: string): PgColumn => {
     const c = columns[name];
@@ -51,11 +71,7 @@ export function registerApi(entry: RegisterEntry): void {
   };
   for (const [name, f] of outputFields(def)) if (!f.virtual) col(name);
   const idCol = col(def.id);
-  const types = registerTypes(def);
   const virtual = new Set(Object.entries(def.fields).filter(([, f]) => f.virtual).map(([n]) => n));
-
-  /** The register's screen must be among the resources of the user's profile. */
-  const authorize = (ctx: Ctx): Promise<SessionUser> => requirePage(ctx, def.page);
 
   /** Rows as the API answers them: virtual fields attached by the entry's hook, write-only ones gone. */
   async function answer(ctx: Ctx, rows: Row[]): Promise<Row[]> {
@@ -63,14 +79,14 @@ export function registerApi(entry: RegisterEntry): void {
     return loaded.map((r) => fromDb(def.fields, r));
   }
 
-  const scoped = (me: SessionUser, ...extra: (SQL | undefined)[]) => and(entry.visible(me), entry.baseWhere, ...extra);
+  const scoped = (me: SessionUser, ...extra: (SQL | undefined)[]) => and(visible(me), entry.baseWhere, ...extra);
 
   function filterWhere(values: Row | null | undefined): SQL[] {
     const where: SQL[] = [];
     for (const [name, f] of filterFields(def)) {
       const v = values?.[name];
       if (!isGiven(v)) continue;
-      const c = col(name);
+      const c = col(f.filterOn ?? name);
       const op = filterOp(f);
       if (op === 'contains') where.push(ilike(c, `%${escapeLike(String(v))}%`));
       else if (op === 'gte') where.push(gte(c, f.kind === 'percent' ? String(v) : v));
@@ -101,6 +117,7 @@ export function registerApi(entry: RegisterEntry): void {
         args: { values: t.arg({ type: types.filter, required: false }) },
         resolve: async (_r, { values }, ctx) => {
           const me = await authorize(ctx);
+          checkWindow(values as Row);
           const rows = await ctx.db
             .select()
             .from(table)
@@ -114,7 +131,7 @@ export function registerApi(entry: RegisterEntry): void {
   listField(def.ops.list, `Lista de ${def.title}`);
   for (const [op, extra] of Object.entries(entry.lists ?? {})) listField(op, extra.description, extra.where);
 
-  builder.queryField(def.ops.get, (t) =>
+  if (def.ops.get) builder.queryField(def.ops.get, (t) =>
     t.field({
       type: types.object,
       nullable: true,
@@ -127,13 +144,15 @@ export function registerApi(entry: RegisterEntry): void {
     }),
   );
 
-  builder.mutationField(def.ops.save, (t) =>
+  const { saveValues } = types;
+  const { schema } = def;
+  if (!def.readOnly && def.ops.save && saveValues && schema) builder.mutationField(def.ops.save, (t) =>
     t.field({
       type: types.object,
-      args: { values: t.arg({ type: types.saveValues, required: true }) },
+      args: { values: t.arg({ type: saveValues, required: true }) },
       resolve: async (_r, { values }, ctx) => {
         const me = await authorize(ctx);
-        const parsed = def.schema.safeParse(values.editValues);
+        const parsed = schema.safeParse(values.editValues);
         if (!parsed.success) throw fromZod(parsed.error);
         const insert = values.insert;
         const writable = new Set(inputFields(def).map(([n]) => n));
@@ -143,9 +162,9 @@ export function registerApi(entry: RegisterEntry): void {
           let data: Row = Object.fromEntries(Object.entries(parsed.data).filter(([k]) => writable.has(k)));
           const existing = insert ? null : await findVisible(tctx, me, (parsed.data as Row)[def.id]);
           if (!insert && !existing) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
-          const owner = data[entry.ownerColumn] ?? existing?.[entry.ownerColumn] ?? me.codpessoa;
+          const owner = data[ownerColumn] ?? existing?.[ownerColumn] ?? me.codpessoa;
           if (!(await ownerAllowed(tctx, me, owner))) throw new AppError('FORBIDDEN', MSG.semPermissao);
-          data[entry.ownerColumn] = owner;
+          data[ownerColumn] = owner;
           if (entry.hooks?.beforeSave) data = await entry.hooks.beforeSave(tctx, data, { insert, me, existing });
           const dbValues = toDb(def.fields, Object.fromEntries(Object.entries(data).filter(([k]) => !virtual.has(k))));
           const [row] = insert
@@ -163,42 +182,136 @@ export function registerApi(entry: RegisterEntry): void {
     }),
   );
 
-  /**
-   * Delete and the declared actions share one shape: one call per selected row (values.editValues = the
-   * row's key), a row the user may see, the work, one audit line.
-   */
-  function rowMutation(operation: string, acao: string, work: (ctx: Ctx, row: Row, me: SessionUser) => Promise<void>) {
+  const findRow = (ctx: Ctx, me: SessionUser, key: Row) => findVisible(ctx, me, key[def.id]);
+  rowCalls(entry, types, authorize, findRow, async (ctx, existing) => {
+    try {
+      await ctx.db.delete(table).where(eq(idCol, existing[def.id]));
+    } catch (err) {
+      const e = dbErrorCode(err);
+      // The database's own words are kept: the client recognises the conflict and says it in pt-BR.
+      if (e.code === FK_VIOLATION) throw new AppError('FK_CONFLICT', e.message ?? 'violates foreign key constraint');
+      throw err;
+    }
+  });
+}
+
+type Types = ReturnType<typeof registerTypes>;
+type Authorize = (ctx: Ctx) => Promise<SessionUser>;
+type FindRow = (ctx: Ctx, me: SessionUser, key: Row) => Promise<Row | null>;
+
+/** A read-only list screen over a query: list (and get) from the source, then the same row calls. */
+function sourceApi(entry: RegisterEntry, source: NonNullable<RegisterEntry['source']>, types: Types, authorize: Authorize, checkWindow: (v: Row | null | undefined) => void) {
+  const { def } = entry;
+  builder.queryField(def.ops.list, (t) =>
+    t.field({
+      type: [types.object],
+      description: `Lista de ${def.title}`,
+      args: { values: t.arg({ type: types.filter, required: false }) },
+      resolve: async (_r, { values }, ctx) => {
+        const me = await authorize(ctx);
+        checkWindow(values as Row);
+        return source.list(ctx, me, (values ?? {}) as Row);
+      },
+    }),
+  );
+  if (def.ops.get) builder.queryField(def.ops.get, (t) =>
+    t.field({
+      type: types.object,
+      nullable: true,
+      args: { values: t.arg({ type: types.keyValues, required: true }) },
+      resolve: async (_r, { values }, ctx) => source.find(ctx, await authorize(ctx), values.editValues as Row),
+    }),
+  );
+  if (def.buckets) {
+    const run = entry.hooks?.buckets;
+    if (!run) throw new Error(`${def.key}: buckets have no server hook`);
+    builder.queryField(def.buckets.operation, (t) =>
+      t.field({
+        type: [BucketRef],
+        description: `Resultados de ${def.title} no filtro atual`,
+        args: { values: t.arg({ type: types.filter, required: false }) },
+        resolve: async (_r, { values }, ctx) => {
+          const me = await authorize(ctx);
+          checkWindow(values as Row);
+          return run(ctx, me, (values ?? {}) as Row);
+        },
+      }),
+    );
+  }
+  const remove = entry.hooks?.remove;
+  if (def.ops.delete && !remove) throw new Error(`${def.key}: a source's delete needs hooks.remove`);
+  rowCalls(entry, types, authorize, (ctx, me, key) => source.find(ctx, me, key), remove ?? null);
+}
+
+/**
+ * Delete and the declared actions share one shape: one call per selected row (values.editValues = the
+ * row's key), a row the user may see, the work, one audit line. A 'download' action answers the path its
+ * hook offers; a 'filter' action is one call over the screen's filter; an 'open' action has no call.
+ */
+function rowCalls(entry: RegisterEntry, types: Types, authorize: Authorize, findRow: FindRow, remove: ((ctx: Ctx, row: Row, me: SessionUser) => Promise<void>) | null) {
+  const { def } = entry;
+  const chave = (row: Row) => (row[def.id] ?? null) as string | number | null;
+  async function visibleRow(ctx: Ctx, values: { editValues: unknown }): Promise<{ me: SessionUser; row: Row }> {
+    const me = await authorize(ctx);
+    const row = await findRow(ctx, me, values.editValues as Row);
+    if (!row) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
+    return { me, row };
+  }
+  function rowMutation(operation: string, acao: string, work: (ctx: Ctx, row: Row, me: SessionUser) => Promise<unknown>) {
     builder.mutationField(operation, (t) =>
       t.boolean({
         args: { values: t.arg({ type: types.keyValues, required: true }) },
         resolve: async (_r, { values }, ctx) => {
-          const me = await authorize(ctx);
-          const existing = await findVisible(ctx, me, (values.editValues as Row)[def.id]);
-          if (!existing) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
-          await work(ctx, existing, me);
-          await audit(ctx.db, { codusuario: me.codusuario, acao, entidade: def.key, chave: existing[def.id] as number });
+          const { me, row } = await visibleRow(ctx, values);
+          await work(ctx, row, me);
+          await audit(ctx.db, { codusuario: me.codusuario, acao, entidade: def.key, chave: chave(row) });
           return true;
         },
       }),
     );
   }
 
-  if (def.ops.delete) {
-    rowMutation(def.ops.delete, 'EXCLUIR', async (ctx, existing) => {
-      try {
-        await ctx.db.delete(table).where(eq(idCol, existing[def.id]));
-      } catch (err) {
-        const e = dbErrorCode(err);
-        // The database's own words are kept: the client recognises the conflict and says it in pt-BR.
-        if (e.code === FK_VIOLATION) throw new AppError('FK_CONFLICT', e.message ?? 'violates foreign key constraint');
-        throw err;
-      }
-    });
-  }
+  if (def.ops.delete && remove) rowMutation(def.ops.delete, 'EXCLUIR', remove);
 
   for (const action of def.actions ?? []) {
+    const kind = action.kind ?? 'row';
+    if (kind === 'open') continue;
+    if (kind === 'filter') {
+      const run = entry.hooks?.filterActions?.[action.key];
+      if (!run) throw new Error(`${def.key}: filter action ${action.key} has no server hook`);
+      builder.mutationField(action.operation, (t) =>
+        t.boolean({
+          args: { values: t.arg({ type: types.filter, required: false }) },
+          resolve: async (_r, { values }, ctx) => {
+            const me = await authorize(ctx);
+            const bad = def.window ? windowError(def.window, values as Row) : null;
+            if (bad) throw fieldError(bad.field, bad.message);
+            await run(ctx, (values ?? {}) as Row, me);
+            await audit(ctx.db, { codusuario: me.codusuario, acao: action.key, entidade: def.key, chave: null });
+            return true;
+          },
+        }),
+      );
+      continue;
+    }
     const run = entry.hooks?.actions?.[action.key];
     if (!run) throw new Error(`${def.key}: action ${action.key} has no server hook`);
-    rowMutation(action.operation, action.key, run);
+    if (kind === 'row') {
+      rowMutation(action.operation, action.key, run);
+      continue;
+    }
+    builder.mutationField(action.operation, (t) =>
+      t.string({
+        description: `${action.label}: the path (/download/…) the browser fetches the file from`,
+        args: { values: t.arg({ type: types.keyValues, required: true }) },
+        resolve: async (_r, { values }, ctx) => {
+          const { me, row } = await visibleRow(ctx, values);
+          const path = await run(ctx, row, me);
+          if (typeof path !== 'string') throw new Error(`${def.key}: download action ${action.key} answered no path`);
+          await audit(ctx.db, { codusuario: me.codusuario, acao: action.key, entidade: def.key, chave: chave(row) });
+          return path;
+        },
+      }),
+    );
   }
 }

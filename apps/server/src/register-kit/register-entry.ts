@@ -1,4 +1,4 @@
-import type { AnyRegisterDef } from '@concilia/domain';
+import type { AnyRegisterDef, Bucket } from '@concilia/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../features/auth/session.service';
@@ -15,11 +15,22 @@ export type SaveInfo = { insert: boolean; me: SessionUser; existing: Row | null 
  */
 export type RegisterEntry = {
   def: AnyRegisterDef;
-  table: PgTable;
-  /** rows the user may see and change: a condition over the table, usually the hierarchy subtree */
-  visible(me: SessionUser): SQL;
-  /** the column naming the person a new row hangs from; set on insert and checked on every save */
-  ownerColumn: string;
+  /** the table of a register; a read-only screen over a query gives `source` instead */
+  table?: PgTable;
+  /**
+   * rows from a query instead of `table` (read-only list screens over what the engines produced). Scoping
+   * is the source's job: list and find answer only what `me` may see. `filter` is <T>Filter as sent, its
+   * window already checked (windowError).
+   */
+  source?: {
+    list(ctx: Ctx, me: SessionUser, filter: Row): Promise<Row[]>;
+    /** the row of this key (the key fields as the client sends them), when `me` may see it */
+    find(ctx: Ctx, me: SessionUser, key: Row): Promise<Row | null>;
+  };
+  /** rows the user may see and change: a condition over the table, usually the hierarchy subtree (table only) */
+  visible?(me: SessionUser): SQL;
+  /** the column naming the person a new row hangs from; set on insert and checked on every save (table only) */
+  ownerColumn?: string;
   /** rows of the table that belong to this register (e.g. pessoas of tipo CLIENTE) */
   baseWhere?: SQL;
   /**
@@ -42,7 +53,16 @@ export type RegisterEntry = {
     afterSave?(ctx: Ctx, row: Row, values: Row, info: SaveInfo): Promise<void>;
     /** attaches virtual fields to rows read by list, get and save (one call per answer, not per row) */
     afterLoad?(ctx: Ctx, rows: Row[]): Promise<Row[]>;
-    /** resolvers of the declaration's actions, by action key */
-    actions?: Record<string, (ctx: Ctx, row: Row, me: SessionUser) => Promise<void>>;
+    /**
+     * resolvers of the declaration's actions, by action key: a 'row' action's work, or a 'download' action's
+     * download path (offerDownload in apps/server/src/downloads) for that row
+     */
+    actions?: Record<string, (ctx: Ctx, row: Row, me: SessionUser) => Promise<void | string>>;
+    /** resolvers of 'filter' actions: one call with the screen's current filter */
+    filterActions?: Record<string, (ctx: Ctx, filter: Row, me: SessionUser) => Promise<void>>;
+    /** deletes a visible row in place of the generic table delete (a file goes with its lines and original) */
+    remove?(ctx: Ctx, row: Row, me: SessionUser): Promise<void>;
+    /** the result cards of the current filter (def.buckets) */
+    buckets?(ctx: Ctx, me: SessionUser, filter: Row): Promise<Bucket[]>;
   };
 };

@@ -1,4 +1,4 @@
-import { type FieldDef, formatBusinessDate, formatDecimal, MSG } from '@concilia/domain';
+import { type FieldDef, formatBusinessDate, formatDateTime, formatDecimal, MSG } from '@concilia/domain';
 import { rateToText } from './fields/decimal-text';
 
 /** Labels of option values, per field (from the declaration or its option list). */
@@ -13,6 +13,8 @@ export function formatCell(f: FieldDef, value: unknown, labels?: ReadonlyMap<str
   switch (f.kind) {
     case 'date':
       return typeof value === 'string' ? formatBusinessDate(value) || value : String(value);
+    case 'datetime':
+      return typeof value === 'string' ? formatDateTime(value) || value : String(value);
     case 'money':
       return typeof value === 'number' && Number.isSafeInteger(value) ? formatDecimal(value) : String(value);
     case 'percent':

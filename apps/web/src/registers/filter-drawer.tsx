@@ -1,6 +1,7 @@
-import { MSG, type AnyRegisterDef } from '@concilia/domain';
+import { MSG, type AnyRegisterDef, windowError } from '@concilia/domain';
 import { Box, Button, Container, Drawer, LinearProgress, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
+import { DateRangeFilter } from './fields/date-range-filter';
 import type { Values } from './fields/field-props';
 import { RegisterField } from './fields/register-field';
 import { filterVariables, initialFilterValues } from './filter-values';
@@ -20,10 +21,19 @@ type Props = {
  * the filter the user typed is still there when it opens again.
  */
 export function FilterDrawer({ def, open, searching, onClose, onSearch }: Props) {
-  const { control, handleSubmit } = useForm<Values>({ defaultValues: initialFilterValues(def) });
+  const { control, handleSubmit, setError } = useForm<Values>({ defaultValues: initialFilterValues(def) });
   const submit = handleSubmit(async (values) => {
-    if (await onSearch(filterVariables(def, values))) onClose();
+    const filter = filterVariables(def, values);
+    // the server says the same; asking first keeps the message beside the date instead of in a toast
+    const bad = def.window ? windowError(def.window, filter) : null;
+    if (bad) {
+      setError(bad.field, { message: bad.message });
+      return;
+    }
+    if (await onSearch(filter)) onClose();
   });
+  const w = def.window;
+  const inWindow = (name: string) => !!w && (name === w.de || name === w.ate);
   return (
     <Drawer
       anchor="top"
@@ -39,9 +49,21 @@ export function FilterDrawer({ def, open, searching, onClose, onSearch }: Props)
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>{def.title}</Typography>
         <Box component="form" noValidate onSubmit={submit}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
-            {filterFields(def).map(([name, f]) => (
+            {filterFields(def).filter(([name]) => !inWindow(name)).map(([name, f]) => (
               <RegisterField key={name} control={control} name={name} def={f} mode="filter" />
             ))}
+            {w ? (
+              <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+                <DateRangeFilter
+                  control={control}
+                  deName={w.de}
+                  ateName={w.ate}
+                  deLabel={def.fields[w.de]!.label}
+                  ateLabel={def.fields[w.ate]!.label}
+                  months={w.maxMonths ?? null}
+                />
+              </Box>
+            ) : null}
           </Box>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
             <Button onClick={onClose}>{MSG.listaFechar}</Button>

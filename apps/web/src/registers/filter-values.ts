@@ -1,10 +1,19 @@
-import { type AnyRegisterDef, OPTION_ALL } from '@concilia/domain';
+import { type AnyRegisterDef, defaultWindow, OPTION_ALL } from '@concilia/domain';
 import { intFromText } from './fields/decimal-text';
 import { filterFields, type Row, scalarOf } from './register-fields';
 
-/** The filter drawer's first values: 'Todos' where a select offers it, empty elsewhere. */
-export function initialFilterValues(def: AnyRegisterDef): Row {
-  return Object.fromEntries(filterFields(def).map(([name, f]) => [name, f.todos ? OPTION_ALL : null]));
+/**
+ * The filter drawer's first values: 'Todos' where a select offers it, the window's default De/Até (one
+ * week, one month or yesterday back to today), empty elsewhere.
+ */
+export function initialFilterValues(def: AnyRegisterDef, today?: string): Row {
+  const values: Row = Object.fromEntries(filterFields(def).map(([name, f]) => [name, f.todos ? OPTION_ALL : null]));
+  if (def.window) {
+    const w = defaultWindow(def.window, today);
+    values[def.window.de] = w.de;
+    values[def.window.ate] = w.ate;
+  }
+  return values;
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { OptionItem, RegisterAction, AnyRegisterDef } from '@concilia/domain';
+import type { AnyRegisterDef, Bucket, OptionItem, RegisterAction } from '@concilia/domain';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { gql } from '../lib/api-client';
 import { keyOf, type Row } from './register-fields';
 import {
-  actionDocument, deleteDocument, getDocument, listDocument, OPTION_LIST_ARGS, optionListDocument, saveDocument,
+  actionDocument, bucketsDocument, deleteDocument, getDocument, listDocument, OPTION_LIST_ARGS, optionListDocument, saveDocument,
 } from './register-operations';
 
 /**
@@ -30,13 +30,13 @@ export function useRegisterList(def: AnyRegisterDef, search: Row | null) {
 
 export async function fetchRow(def: AnyRegisterDef, row: Row): Promise<Row | null> {
   const data = await gql<Record<string, Row | null>>(getDocument(def), { values: { editValues: keyOf(def, row) } });
-  return data[def.ops.get] ?? null;
+  return data[def.ops.get!] ?? null;
 }
 
 export async function saveRow(def: AnyRegisterDef, editValues: Row, opts: { insert: boolean; searchValues: Row | null }): Promise<Row> {
   const values = { editValues, searchValues: opts.searchValues, insert: opts.insert };
   const data = await gql<Record<string, Row>>(saveDocument(def), { values }, { silent: true });
-  return data[def.ops.save]!;
+  return data[def.ops.save!]!;
 }
 
 export async function deleteRow(def: AnyRegisterDef, row: Row): Promise<boolean> {
@@ -47,6 +47,32 @@ export async function deleteRow(def: AnyRegisterDef, row: Row): Promise<boolean>
 export async function runAction(def: AnyRegisterDef, action: RegisterAction, row: Row): Promise<boolean> {
   const data = await gql<Record<string, boolean>>(actionDocument(def, action), { values: { editValues: keyOf(def, row) } });
   return data[action.operation] === true;
+}
+
+/** A download action for one row: the path the server offers the file at. */
+export async function runDownload(def: AnyRegisterDef, action: RegisterAction, row: Row): Promise<string> {
+  const data = await gql<Record<string, string>>(actionDocument(def, action), { values: { editValues: keyOf(def, row) } }, { silent: true });
+  const path = data[action.operation];
+  if (!path) throw new Error(`${action.operation} answered no path`);
+  return path;
+}
+
+/** A filter action: one call over the screen's current filter. */
+export async function runFilterAction(def: AnyRegisterDef, action: RegisterAction, filter: Row): Promise<boolean> {
+  const data = await gql<Record<string, boolean>>(actionDocument(def, action), { values: filter });
+  return data[action.operation] === true;
+}
+
+export const bucketsKey = (def: AnyRegisterDef, search: Row | null) => ['register', def.key, 'buckets', search] as const;
+
+/** The result cards of the current search; off for screens that declare none. */
+export function useBuckets(def: AnyRegisterDef, search: Row | null) {
+  return useQuery({
+    queryKey: bucketsKey(def, search),
+    queryFn: async () => (await gql<Record<string, Bucket[]>>(bucketsDocument(def), { values: search }))[def.buckets!.operation] ?? [],
+    enabled: !!def.buckets && search !== null,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type FieldDef, type FieldKind, filterOp, type AnyRegisterDef } from '@concilia/domain';
+import { type FieldDef, type FieldKind, filterOp, isFormField, isOutputField, type AnyRegisterDef } from '@concilia/domain';
 
 /**
  * How a declaration's fields meet the wire, as the server's register kit builds its types: which fields the
@@ -9,7 +9,7 @@ export type Scalar = 'String' | 'Int' | 'Float' | 'Boolean' | 'Centavos';
 
 const SCALAR: Record<FieldKind, Scalar> = {
   text: 'String', textarea: 'String', email: 'String', enum: 'String', date: 'String', cpfCnpj: 'String',
-  phone: 'String', cep: 'String', password: 'String',
+  phone: 'String', cep: 'String', password: 'String', datetime: 'String',
   number: 'Int', reference: 'Int', money: 'Centavos', percent: 'Float', boolean: 'Boolean',
   // a list of codes ([Int!]); never a filter
   references: 'Int',
@@ -24,20 +24,20 @@ type Entry = [string, FieldDef];
 const entries = (def: AnyRegisterDef): Entry[] => Object.entries(def.fields);
 
 /** Fields of the GraphQL object: everything but write-only ones (passwords never come back). */
-export const outputFields = (def: AnyRegisterDef): Entry[] => entries(def).filter(([, f]) => !f.writeOnly);
+export const outputFields = (def: AnyRegisterDef): Entry[] => entries(def).filter(([, f]) => isOutputField(f));
 
 /** Fields the user edits in the side form ('readonly' ones are shown on edit but never sent). */
-export const formFields = (def: AnyRegisterDef): Entry[] => entries(def).filter(([, f]) => f.form !== false);
+export const formFields = (def: AnyRegisterDef): Entry[] => entries(def).filter(([, f]) => isFormField(f));
 
 /** Fields of <T>Input: the editable ones plus the key, which says which row an update is about. */
 export function inputFieldNames(def: AnyRegisterDef): string[] {
-  const editable = entries(def).filter(([, f]) => f.form !== false && f.form !== 'readonly').map(([n]) => n);
+  const editable = entries(def).filter(([, f]) => isFormField(f) && f.form !== 'readonly').map(([n]) => n);
   return [...editable, ...def.keyFields.filter((k) => !editable.includes(k))];
 }
 
 export const filterFields = (def: AnyRegisterDef): Entry[] => entries(def).filter(([, f]) => filterOp(f) !== null);
 
-export const columnFields = (def: AnyRegisterDef): Entry[] => entries(def).filter(([, f]) => f.column && !f.writeOnly);
+export const columnFields = (def: AnyRegisterDef): Entry[] => entries(def).filter(([, f]) => f.column && isOutputField(f));
 
 /** values.editValues of get, delete and row actions: the row's key fields. */
 export const keyOf = (def: AnyRegisterDef, row: Row): Row => Object.fromEntries(def.keyFields.map((k) => [k, row[k] ?? null]));

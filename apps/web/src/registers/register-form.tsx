@@ -38,7 +38,7 @@ export function RegisterForm({ def, initial, original, searchValues, onSaved, Fo
   const onValid = async (parsed: Values) => {
     try {
       const saved = await processing(saveRow(def, editValuesFor(def, parsed, original), { insert, searchValues }));
-      notifier.success(insert ? def.messages.inserted : def.messages.saved);
+      notifier.success(insert ? def.messages!.inserted : def.messages!.saved);
       onSaved(saved);
     } catch (err) {
       showServerError(err, { fields: formFields(def).map(([n]) => n), setError, warn: notifier.warning });

@@ -16,12 +16,14 @@ export function listDocument(def: AnyRegisterDef): string {
 
 export function getDocument(def: AnyRegisterDef): string {
   const op = def.ops.get;
+  if (!op) throw new Error(`${def.key} declares no get operation`);
   return `query ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) { ${selection(def)} } }`;
 }
 
 /** One mutation for insert and update: values.insert says which. */
 export function saveDocument(def: AnyRegisterDef): string {
   const op = def.ops.save;
+  if (!op) throw new Error(`${def.key} declares no save operation`);
   return `mutation ${op}($values: ${def.typeName}SaveValues!) { ${op}(values: $values) { ${selection(def)} } }`;
 }
 
@@ -31,10 +33,22 @@ export function deleteDocument(def: AnyRegisterDef): string {
   return `mutation ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) }`;
 }
 
-/** A declared row action: called once per selected row with that row's key. */
+/**
+ * A declared action's call: a row or download action once per selected row with that row's key (a download
+ * answers its path); a filter action once with the current filter. 'open' actions call nothing.
+ */
 export function actionDocument(def: AnyRegisterDef, action: RegisterAction): string {
   const op = action.operation;
+  if (action.kind === 'open') throw new Error(`${def.key}: action ${action.key} opens a component and calls nothing`);
+  if (action.kind === 'filter') return `mutation ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) }`;
   return `mutation ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) }`;
+}
+
+/** The result cards of the current filter (RegisterDef.buckets). */
+export function bucketsDocument(def: AnyRegisterDef): string {
+  const op = def.buckets?.operation;
+  if (!op) throw new Error(`${def.key} declares no buckets`);
+  return `query ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) { valor label quantidade total } }`;
 }
 
 /**

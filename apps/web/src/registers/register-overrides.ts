@@ -8,3 +8,15 @@ import type { Values } from './fields/field-props';
  * a plain .ts file so the registry (read by the browser tests too) needs no JSX.
  */
 export type FormFieldsOverride = ComponentType<{ def: AnyRegisterDef; control: Control<Values>; editing: boolean }>;
+
+/**
+ * What an 'open' action shows for its one selected row (e.g. the ticket trace in a full-screen drawer);
+ * it calls onClose when the user leaves it.
+ */
+export type OpenActionComponent = ComponentType<{ def: AnyRegisterDef; row: Record<string, unknown>; onClose: () => void }>;
+
+/**
+ * Extra controls beside the screen's title (e.g. the upload of Manutenção de Arquivos); onChanged searches
+ * again, so what the control did shows in the table.
+ */
+export type ToolbarOverride = ComponentType<{ def: AnyRegisterDef; onChanged: () => void }>;

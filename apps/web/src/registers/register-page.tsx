@@ -10,10 +10,11 @@ import { FilterDrawer } from './filter-drawer';
 import { filterVariables, initialFilterValues } from './filter-values';
 import { FormDrawer } from './form-drawer';
 import { PrintStyles } from './print-styles';
-import { fetchList, listKey, useRegisterList } from './register-api';
+import { fetchList, listKey, useBuckets, useRegisterList } from './register-api';
 import { RegisterFab } from './register-fab';
 import { filterFields, rowIdOf, type Row } from './register-fields';
 import type { RegisterScreen } from './registry';
+import { ResultBuckets } from './result-buckets';
 import { RegisterTable } from './table/register-table';
 import { useDeleteRows } from './use-delete-rows';
 import { useRowAction } from './use-row-action';
@@ -36,8 +37,11 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
   const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
   const [form, setForm] = useState<{ editing: Row | null } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [opened, setOpened] = useState<{ key: string; row: Row } | null>(null);
   const deleteRows = useDeleteRows(def, search);
   const rowAction = useRowAction(def);
+  const buckets = useBuckets(def, search);
+  const bucketField = def.buckets?.field;
 
   const selected = rows.filter((r) => rowSelection[rowIdOf(def, r)]);
   // a register without filters has nothing to put in the drawer (unless its first search waits for one)
@@ -69,16 +73,31 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
           await deleteRows(targets);
         },
       });
+    } else if (item.kind === 'action' && item.action.kind === 'open') {
+      setOpened({ key: item.action.key, row: selected[0]! });
     } else if (item.kind === 'action') {
-      const targets = selected;
+      const targets = item.action.kind === 'filter' ? [] : selected;
+      const filter = search;
       const run = async () => {
-        setRowSelection({});
-        await rowAction(item.action, targets);
+        if (item.action.kind !== 'download') setRowSelection({});
+        await rowAction(item.action, targets, filter);
       };
       if (item.action.confirm) setConfirm({ message: item.action.confirm, run });
       else void run();
     }
   };
+
+  /** A result card narrows the current search to its result (or widens it again). */
+  const pickBucket = (valor: string | null) => {
+    if (!bucketField || !search) return;
+    const { [bucketField]: _old, ...rest } = search;
+    void runSearch(valor === null ? rest : { ...rest, [bucketField]: valor });
+  };
+  const refresh = () => {
+    if (search) void queryClient.invalidateQueries({ queryKey: ['register', def.key] });
+  };
+  const Open = opened ? screen.opens?.[opened.key] : undefined;
+  const Toolbar = screen.Toolbar;
 
   const saved = () => {
     setForm(null);
@@ -90,6 +109,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
       <PrintStyles />
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 600, flexGrow: 1 }}>{def.title}</Typography>
+        {Toolbar ? <Toolbar def={def} onChanged={refresh} /> : null}
         {canFilter ? (
           <Tooltip title={MSG.listaAbrirFiltro}>
             <IconButton aria-label={MSG.listaAbrirFiltro} onClick={() => setFilterOpen(true)} data-print-hide>
@@ -99,6 +119,13 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
         ) : null}
       </Stack>
       <FilterDrawer def={def} open={filterOpen} searching={searching} onClose={() => setFilterOpen(false)} onSearch={runSearch} />
+      {def.buckets ? (
+        <ResultBuckets
+          buckets={buckets.data ?? []}
+          active={bucketField && search && typeof search[bucketField] === 'string' ? (search[bucketField] as string) : null}
+          onPick={pickBucket}
+        />
+      ) : null}
       <RegisterTable
         def={def}
         rows={rows}
@@ -107,7 +134,8 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
         rowSelection={rowSelection}
         onRowSelectionChange={setRowSelection}
       />
-      <RegisterFab items={fabItems(def, selected.length)} onPick={pick} />
+      <RegisterFab items={fabItems(def, selected.length, selected)} onPick={pick} />
+      {Open && opened ? <Open def={def} row={opened.row} onClose={() => setOpened(null)} /> : null}
       <FormDrawer
         def={def}
         open={form !== null}

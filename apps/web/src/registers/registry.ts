@@ -1,7 +1,7 @@
 import {
-  type AnyRegisterDef, clientesRegister, pathForMenuPage, perfisRegister, taxasAntecipacaoRegister, terminaisRegister, usuariosRegister,
+  type AnyRegisterDef, clientesRegister, LIST_SCREENS, pathForMenuPage, perfisRegister, taxasAntecipacaoRegister, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
-import type { FormFieldsOverride } from './register-overrides';
+import type { FormFieldsOverride, OpenActionComponent, ToolbarOverride } from './register-overrides';
 
 /**
  * THE client registry: one line per register screen — its declaration (from @concilia/domain), the route
@@ -13,11 +13,18 @@ export type RegisterScreen = {
   path: string;
   /** replaces the generic form sections */
   FormFields?: FormFieldsOverride;
+  /** the components of the declaration's 'open' actions, by action key */
+  opens?: Record<string, OpenActionComponent>;
+  /** extra controls beside the title */
+  Toolbar?: ToolbarOverride;
 };
 
 type Overrides = Omit<RegisterScreen, 'def' | 'path'> & { path?: string };
 
 const screen = (def: AnyRegisterDef, overrides: Overrides = {}): RegisterScreen => ({ def, path: pathForMenuPage(def.page), ...overrides });
+
+/** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
+const LIST_OVERRIDES: Record<string, Overrides> = {};
 
 export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(clientesRegister),
@@ -25,4 +32,5 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(perfisRegister),
   screen(terminaisRegister),
   screen(taxasAntecipacaoRegister),
+  ...LIST_SCREENS.map((def) => screen(def, LIST_OVERRIDES[def.key])),
 ];

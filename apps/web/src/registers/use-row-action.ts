@@ -2,20 +2,40 @@ import type { RegisterAction, AnyRegisterDef } from '@concilia/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotifier } from '../app/notifications';
 import { useProcessing } from '../app/processing';
-import { runAction } from './register-api';
+import { downloadOutcome } from './download-outcome';
+import { runAction, runDownload, runFilterAction } from './register-api';
 import type { Row } from './register-fields';
+import { startDownload } from './start-download';
 
 /**
- * A declared row action, once per selected row, behind the processing dialog. Failures are told by the
- * shell's error rules as they happen; the success text is the declaration's, shown when every row went.
+ * A declared action behind the processing dialog. A row action runs once per selected row: failures are
+ * told by the shell's error rules as they happen, and the success text is the declaration's, shown when
+ * every row went. A download action asks a path per row and lets the browser fetch each, then says one of
+ * its three outcomes. A filter action is one call over the current filter.
  */
 export function useRowAction(def: AnyRegisterDef) {
   const notifier = useNotifier();
   const processing = useProcessing();
   const queryClient = useQueryClient();
-  return async (action: RegisterAction, rows: Row[]): Promise<void> => {
-    const results = await processing(Promise.allSettled(rows.map((r) => runAction(def, action, r))));
-    if (results.every((r) => r.status === 'fulfilled')) notifier.success(action.success);
-    await queryClient.invalidateQueries({ queryKey: ['register', def.key, 'list'] });
+  return async (action: RegisterAction, rows: Row[], filter: Row | null = null): Promise<void> => {
+    if (action.kind === 'download') {
+      const results = await processing(Promise.allSettled(rows.map((r) => runDownload(def, action, r))));
+      const paths = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      for (const path of paths) startDownload(path);
+      const outcome = downloadOutcome(action, paths.length, rows.length);
+      notifier[outcome.variant](outcome.message);
+      return;
+    }
+    if (action.kind === 'filter') {
+      try {
+        if (await processing(runFilterAction(def, action, filter ?? {}))) notifier.success(action.success);
+      } catch {
+        // the shell's error rules have told the user why
+      }
+    } else {
+      const results = await processing(Promise.allSettled(rows.map((r) => runAction(def, action, r))));
+      if (results.every((r) => r.status === 'fulfilled')) notifier.success(action.success);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['register', def.key] });
   };
 }

@@ -1,4 +1,4 @@
-import { REGISTERS } from '@concilia/domain';
+import { LIST_SCREENS, REGISTERS } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -40,6 +40,8 @@ const FEATURE_SCREENS = [
 // In the Cadastros section the registers come first and the settings page (Parâmetros) closes it.
 export const SCREENS: { recurso: string; nometela: string; secao: string; icon: string }[] = [
   ...REGISTERS.map((r) => ({ recurso: r.page, nometela: r.title, secao: r.menuSection, icon: r.menuIcon })),
+  // list screens (files, tickets) are used by every profile: not in REGISTER_PAGES below
+  ...LIST_SCREENS.map((r) => ({ recurso: r.page, nometela: r.title, secao: r.menuSection, icon: r.menuIcon })),
   ...FEATURE_SCREENS,
 ];
 // Screens only the maintainer profiles get: the registers and the parameters.

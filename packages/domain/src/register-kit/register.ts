@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { addDays, addMonths, isBusinessDate, todayBusiness } from '../dates';
+import { MSG } from '../messages';
 
 /**
  * The register kit's declaration: one object per register says everything the generic server mechanism
@@ -19,6 +21,8 @@ export const isGiven = <T>(v: T | null | undefined): v is T =>
 export type FieldKind =
   | 'text' | 'textarea' | 'email' | 'number' | 'money' | 'percent' | 'date' | 'enum' | 'boolean' | 'reference'
   | 'cpfCnpj' | 'phone' | 'cep' | 'password'
+  /** a moment (timestamp, ISO text on the wire) shown 'DD/MM/YYYY HH:mm' in São Paulo time; never a form field */
+  | 'datetime'
   /** many-to-many: a list of codes picked from `optionList` (GraphQL `[Int!]`), e.g. a profile's screens */
   | 'references';
 
@@ -30,6 +34,8 @@ export type FieldDef = {
   label: string;
   /** shown as a table column */
   column?: boolean;
+  /** the column's header when it differs from the label the filter uses (spec: filter 'Cod. Arquivo', column 'ID') */
+  header?: string;
   /**
    * offered in the filter drawer, with how it compares (default: contains for text, eq otherwise); every
    * register declares at least one (the list call's filter is a GraphQL input type, never empty)
@@ -56,9 +62,28 @@ export type FieldDef = {
    * turned into a hash) or `afterSave` (e.g. a join table for a 'references' field). Cannot be a filter.
    */
   virtual?: boolean;
+  /**
+   * a filter and nothing else: not a field of the object, the form or the table (the De/Até pair of a
+   * window, a result bucket). A table-backed register compares it with the column named by `filterOn`.
+   */
+  filterOnly?: boolean;
+  /** the column a filter-only field compares (e.g. De and Até both over dataenvio) */
+  filterOn?: string;
 };
 
 export type ActionScope = 'single' | 'multi';
+
+/**
+ * How an action runs:
+ * - 'row' (default): a Boolean mutation once per selected row (values.editValues = the row's key);
+ * - 'download': a String mutation once per selected row that answers a download path (/download/<token>, see
+ *   apps/server/src/downloads); the browser fetches each; all fetched → success, some → partial, none → failed;
+ * - 'filter': no selection needed; one Boolean mutation with values = the screen's current filter
+ *   (e.g. importarTodosTickets);
+ * - 'open': one selected row; no call of its own — the web registry's `opens[key]` component shows it
+ *   (e.g. the ticket trace in a full-screen drawer). `operation` is not used.
+ */
+export type ActionKind = 'row' | 'download' | 'filter' | 'open';
 
 /** A row action beyond add/edit/delete: resolved by a server hook of the same key. */
 export type RegisterAction = {
@@ -66,13 +91,37 @@ export type RegisterAction = {
   label: string;
   icon?: string;
   scope: ActionScope;
+  kind?: ActionKind;
   confirm?: string;
   success: string;
-  /** GraphQL mutation called once per selected row with values.editValues = the row's key fields */
+  /** a 'download' action of which some rows failed, e.g. 'Erro ao baixar algum dos arquivos' */
+  partial?: string;
+  /** a 'download' action of which every row failed, e.g. 'Arquivo(s) não baixados!' */
+  failed?: string;
+  /** offered only when every selected row's `field` is one of `values` (disregard only customer lines) */
+  enabledWhen?: { field: string; values: readonly string[] };
+  /** GraphQL mutation (see kind); empty for 'open' */
   operation: string;
 };
 
-export type RegisterOps = { list: string; get: string; save: string; delete?: string };
+/** get and save are required unless the register is readOnly. */
+export type RegisterOps = { list: string; get?: string; save?: string; delete?: string };
+
+/**
+ * The De/Até search window of a list screen: two filter-only 'date' fields, their default (one week, one
+ * month, or yesterday back to today) and an optional limit ('O período máximo para a pesquisa deve ser de
+ * 1 mês'). The filter form and the generic server mechanism both apply `windowError`.
+ */
+export type DateWindow = { de: string; ate: string; back: 'week' | 'month' | 'day'; maxMonths?: number };
+
+/**
+ * Result cards above the table: `operation` answers [{ valor, label, quantidade, total }] for the current
+ * filter; a click sets filter field `field` (filter-only, enum) to the card's valor and searches again.
+ */
+export type RegisterBuckets = { operation: string; field: string };
+
+/** One result card, as a buckets call answers it (total in centavos). */
+export type Bucket = { valor: string; label: string; quantidade: number; total: number };
 
 export type RegisterDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = {
   /** camelCase key of the register */
@@ -91,9 +140,13 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
   /** the row's key as the client sends it to get and delete (values.editValues) */
   keyFields: readonly (keyof F & string)[];
   fields: F;
-  /** validates values.editValues of save — the form uses the very same schema */
-  schema: z.ZodType<Record<string, unknown>>;
+  /** validates values.editValues of save — the form uses the very same schema (not needed when readOnly) */
+  schema?: z.ZodType<Record<string, unknown>>;
   ops: RegisterOps;
+  /** a list screen over what the engines produced: no add, no edit, no get/save calls */
+  readOnly?: boolean;
+  window?: DateWindow;
+  buckets?: RegisterBuckets;
   /** default true: rows can be edited */
   allowEdit?: boolean;
   /** default false: hides the add button */
@@ -101,7 +154,7 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
   /** the first search waits for the user's filter ('Efetue um filtro para visualizar os registros.') */
   skipInitialSearch?: boolean;
   actions?: readonly RegisterAction[];
-  messages: { inserted: string; saved: string };
+  messages?: { inserted: string; saved: string };
 };
 
 /** Any register, as the generic mechanisms see it (field names are plain strings there). */
@@ -111,7 +164,13 @@ export type AnyRegisterDef = Omit<RegisterDef, 'fields' | 'id' | 'keyFields'> & 
   keyFields: readonly string[];
 };
 
-export function defineRegister<const F extends Record<string, FieldDef>>(def: RegisterDef<F>): RegisterDef<F> {
+/**
+ * Checks a declaration and answers it with its own type, so what it declares (an editing register's
+ * ops.get and ops.save, its schema) stays known to the code that uses it.
+ */
+export function defineRegister<const F extends Record<string, FieldDef>, const D extends RegisterDef<F>>(
+  def: D & RegisterDef<F>,
+): RegisterDef<F> & Pick<D, 'ops' | 'schema' | 'messages'> {
   for (const k of def.keyFields) if (!(k in def.fields)) throw new Error(`${def.key}: key field ${k} is not a field`);
   if (!(def.id in def.fields)) throw new Error(`${def.key}: id ${def.id} is not a field`);
   // The list call's filter is a GraphQL input type, and those cannot be empty.
@@ -119,10 +178,52 @@ export function defineRegister<const F extends Record<string, FieldDef>>(def: Re
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.virtual && f.filter) throw new Error(`${def.key}: virtual field ${name} cannot be a filter`);
     if (f.kind === 'references' && !f.virtual) throw new Error(`${def.key}: references field ${name} must be virtual`);
+    if (f.filterOnly && !f.filter) throw new Error(`${def.key}: filter-only field ${name} must be a filter`);
+  }
+  if (!def.readOnly && (!def.ops.get || !def.ops.save || !def.schema || !def.messages)) {
+    throw new Error(`${def.key}: a register that edits declares ops.get, ops.save, schema and messages`);
+  }
+  if (def.window) {
+    for (const n of [def.window.de, def.window.ate]) {
+      const f = def.fields[n];
+      if (!f || f.kind !== 'date' || !f.filterOnly) throw new Error(`${def.key}: window field ${n} must be a filter-only date`);
+    }
+  }
+  if (def.buckets && !def.fields[def.buckets.field]?.filter) throw new Error(`${def.key}: buckets field ${def.buckets.field} must be a filter`);
+  for (const a of def.actions ?? []) {
+    if ((a.kind ?? 'row') !== 'open' && !a.operation) throw new Error(`${def.key}: action ${a.key} needs an operation`);
+    if (a.kind === 'open' && a.scope !== 'single') throw new Error(`${def.key}: 'open' action ${a.key} is single-row`);
   }
   return def;
 }
 
-export const isFormField = (f: FieldDef) => f.form !== false;
+/** Fields of the object the list answers (filter-only and write-only fields are not). */
+export const isOutputField = (f: FieldDef) => !f.writeOnly && !f.filterOnly;
+
+export const isFormField = (f: FieldDef) => f.form !== false && !f.filterOnly && f.kind !== 'datetime';
+
+/** The window's first De/Até: one week, one month, or yesterday back to today (spec part 1 §9). */
+export function defaultWindow(w: DateWindow, today: string = todayBusiness()): { de: string; ate: string } {
+  const de = w.back === 'week' ? addDays(today, -7) : w.back === 'month' ? addMonths(today, -1) : addDays(today, -1);
+  return { de, ate: today };
+}
+
+/**
+ * What is wrong with a filter's window, or null: a date that is not one ('Data inválida'), De after Até,
+ * or a span over the limit. Both the filter form and the server ask this one function.
+ */
+export function windowError(w: DateWindow, values: Record<string, unknown> | null | undefined): { field: string; message: string } | null {
+  const de = values?.[w.de];
+  const ate = values?.[w.ate];
+  for (const [field, v] of [[w.de, de], [w.ate, ate]] as const) {
+    if (v !== null && v !== undefined && v !== '' && (typeof v !== 'string' || !isBusinessDate(v))) return { field, message: MSG.dataInvalida };
+  }
+  if (w.maxMonths && (!de || !ate)) return { field: de ? w.ate : w.de, message: MSG.periodoMaximo };
+  if (typeof de === 'string' && de && typeof ate === 'string' && ate) {
+    if (de > ate) return { field: w.ate, message: MSG.periodoInvertido };
+    if (w.maxMonths && ate > addMonths(de, w.maxMonths)) return { field: w.ate, message: MSG.periodoMaximo };
+  }
+  return null;
+}
 export const filterOp = (f: FieldDef): FilterOp | null =>
   !f.filter ? null : f.filter === true ? (['text', 'textarea', 'email'].includes(f.kind) ? 'contains' : 'eq') : f.filter;

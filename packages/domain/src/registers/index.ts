@@ -1,3 +1,4 @@
+import type { AnyRegisterDef } from '../register-kit/register';
 import { clientesRegister } from './clientes.resource';
 import { perfisRegister } from './perfis.resource';
 import { taxasAntecipacaoRegister } from './taxas-antecipacao.resource';
@@ -12,3 +13,10 @@ export * from './usuarios.resource';
 
 /** Every register of the product: the server builds its API from this list, the web its screens. */
 export const REGISTERS = [clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, taxasAntecipacaoRegister] as const;
+
+/**
+ * The read-only list screens built on the register kit (files, tickets): same declaration, same generic
+ * server mechanism and screen, but over what the engines produced. Every profile gets them (the seed
+ * keeps only the editing registers for maintainers); their titles and paths come from here too.
+ */
+export const LIST_SCREENS: readonly AnyRegisterDef[] = [];

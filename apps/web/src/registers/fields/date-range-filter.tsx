@@ -9,15 +9,18 @@ type Props = Omit<FieldProps, 'name' | 'label'> & {
   ateName: string;
   deLabel?: string;
   ateLabel?: string;
+  /** the window's limit in months (default one); null for a pair without a limit */
+  months?: number | null;
 };
 
 const isoOrNull = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
 
 /**
  * The one-month search window of spec part 1 §4/§5: picking 'de' limits 'até' to one month later, picking
- * 'até' limits 'de' to one month earlier, and clearing one clears the other's bound.
+ * 'até' limits 'de' to one month earlier, and clearing one clears the other's bound. Without a limit
+ * (months null) 'até' only cannot come before 'de'.
  */
-export function DateRangeFilter({ control, deName, ateName, deLabel = 'De', ateLabel = 'Até', required, disabled }: Props) {
+export function DateRangeFilter({ control, deName, ateName, deLabel = 'De', ateLabel = 'Até', required, disabled, months = 1 }: Props) {
   const de = isoOrNull(useWatch({ control, name: deName }));
   const ate = isoOrNull(useWatch({ control, name: ateName }));
   return (
@@ -28,8 +31,9 @@ export function DateRangeFilter({ control, deName, ateName, deLabel = 'De', ateL
         label={deLabel}
         required={required}
         disabled={disabled}
-        min={ate ? addMonths(ate, -1) : undefined}
-        rangeMessage={MSG.periodoMaximo}
+        min={ate && months ? addMonths(ate, -months) : undefined}
+        max={months ? undefined : (ate ?? undefined)}
+        rangeMessage={months ? MSG.periodoMaximo : MSG.periodoInvertido}
       />
       <DateField
         control={control}
@@ -37,8 +41,9 @@ export function DateRangeFilter({ control, deName, ateName, deLabel = 'De', ateL
         label={ateLabel}
         required={required}
         disabled={disabled}
-        max={de ? addMonths(de, 1) : undefined}
-        rangeMessage={MSG.periodoMaximo}
+        min={months ? undefined : (de ?? undefined)}
+        max={de && months ? addMonths(de, months) : undefined}
+        rangeMessage={months ? MSG.periodoMaximo : MSG.periodoInvertido}
       />
     </Stack>
   );

@@ -16,7 +16,7 @@ export function registerColumns(def: AnyRegisterDef, labels: OptionLabels): Regi
     const text = (row: Row) => formatCell(f, row[name], labels[name]);
     return {
       id: name,
-      header: f.label,
+      header: f.header ?? f.label,
       accessorFn: (row: Row) => row[name] as string | number | null,
       Cell: ({ row }) => text(row.original),
       filterFn: (row, _id, filterValue) => text(row.original) === filterValue,

@@ -1,0 +1,53 @@
+import type { Db } from '@concilia/db';
+import { MSG } from '@concilia/domain';
+import type { Config } from '../config';
+import { resolveSession } from '../features/auth/session.service';
+import { parseCookies, SESSION_COOKIE } from '../http/cookies';
+import { DOWNLOAD_PREFIX, type DownloadBody, takeOffer } from './download-store';
+
+function bodyStream(body: DownloadBody): BodyInit {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return new Uint8Array(body);
+  const it = body()[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await it.return?.();
+    },
+  });
+}
+
+/** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */
+function disposition(fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'arquivo';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const text = (status: number, message: string) =>
+  new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+
+/**
+ * GET /download/<token>: the file offered to the user of this session, byte for byte, as an attachment.
+ * A GET changes nothing but the offer (taken once), so it needs no CSRF header; the session cookie
+ * (SameSite) and the token, bound to its user, decide who gets it.
+ */
+export async function serveDownload(request: Request, db: Db, config: Config): Promise<Response> {
+  if (request.method !== 'GET') return text(405, MSG.requisicaoInvalida);
+  const token = new URL(request.url).pathname.slice(DOWNLOAD_PREFIX.length);
+  const user = await resolveSession(db, config, parseCookies(request.headers.get('cookie')).get(SESSION_COOKIE));
+  const offer = user && /^[\w-]{16,64}$/.test(token) ? takeOffer(token, user.codusuario) : null;
+  if (!offer) return text(404, MSG.downloadIndisponivel);
+  return new Response(bodyStream(offer.body), {
+    status: 200,
+    headers: {
+      'content-type': offer.contentType,
+      'content-disposition': disposition(offer.fileName),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
