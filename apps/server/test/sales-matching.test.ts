@@ -141,12 +141,41 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
 
   it('explains an unpaired customer line by its nearest operator sales and the fields that differ', async () => {
     // a customer sale whose amount is far outside the tolerance: only at the customer, and its twin only at the operator
-    const [paired] = await t.exec(`SELECT r.codlinhasarqcli, r.codlinha, r.nsu FROM resultado_venda_cliente r WHERE r.resultado = 'conciliado' LIMIT 1`);
+    // (without a TID: the TID pass pairs an e-commerce sale whatever its amount)
+    const [paired] = await t.exec(`SELECT r.codlinhasarqcli, r.codlinha, r.nsu FROM resultado_venda_cliente r JOIN linhas_cliente c USING (codlinhasarqcli)
+      WHERE r.resultado = 'conciliado' AND c.tid IS NULL ORDER BY r.codlinhasarqcli LIMIT 1`);
     await t.exec(`UPDATE linhas_cliente SET valor = valor + 100000 WHERE codlinhasarqcli = ${paired!.codlinhasarqcli}`);
     await t.exec(`DELETE FROM conciliacoes_venda WHERE codlinhasarqcli = ${paired!.codlinhasarqcli}`);
     await matchSales(t.opened, WINDOW, 500);
     const [first] = await nearestCandidates(t.db, Number(paired!.codlinhasarqcli));
     expect(first).toMatchObject({ codlinha: Number(paired!.codlinha), nsu: paired!.nsu, diferencas: ['valor'], pareadaCom: null });
+  });
+
+  it('flags a pair whose brand or product family differs, and not one whose product is only written another way', async () => {
+    const [o] = await t.exec(`SELECT codarquivo FROM linhas_operadora WHERE tipo = 'sale' LIMIT 1`);
+    const [c] = await t.exec(`SELECT codarquivo FROM linhas_cliente LIMIT 1`);
+    const cases = [
+      // nsu, operator brand/product, customer brand/product as the merchant wrote them (names after the catalogue)
+      { nsu: '880001', op: ['Visa', 'Crédito à vista'], cli: ['Mastercard', 'Crédito à vista'], want: ['bandeira'] },
+      { nsu: '880002', op: ['Visa', 'Crédito à vista'], cli: ['Visa', 'Débito'], want: ['produto'] },
+      { nsu: '880003', op: ['Visa', 'Crédito parcelado loja'], cli: ['Visa', 'Crédito à vista'], want: [] },
+      { nsu: '880004', op: ['Elo', 'Voucher refeição'], cli: [null, null], want: [] },
+    ];
+    for (const [i, k] of cases.entries()) {
+      const q = (v: string | null | undefined) => (v == null ? 'NULL' : `'${v}'`);
+      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu, autorizacao, data, valorbruto, valortaxa, valorliquido, totparcelas, aceita, bandeiranome, produtonome)
+        VALUES (${o!.codarquivo}, ${91000 + i}, md5('bp-o${i}')::uuid, 1, 'sale', 'E', 1, ${unit}, '${EC}', '${k.nsu}', 'BP${i}', '2026-05-12', 7000, 140, 6860, 1, true, ${q(k.op[0])}, ${q(k.op[1])})`);
+      await t.exec(`INSERT INTO linhas_cliente (codarquivo, linha, chave, ocorrencia, codpessoa, nsu, autorizacao, datavenda, totparcelas, valor, bandeiranome, produtonome)
+        VALUES (${c!.codarquivo}, ${91000 + i}, md5('bp-c${i}')::uuid, 1, ${unit}, '${k.nsu}', 'BP${i}', '2026-05-12', 1, 7000, ${q(k.cli[0])}, ${q(k.cli[1])})`);
+    }
+    await matchSales(t.opened, WINDOW, 500);
+    const { customer } = await results();
+    for (const k of cases) {
+      expect(customer.get(k.nsu)).toMatchObject({
+        resultado: k.want.length ? 'conciliado_divergencia' : 'conciliado',
+        divergencias: k.want,
+      });
+    }
   });
 
   it('leaves a customer line with two equally good operator candidates unpaired', async () => {

@@ -19,5 +19,8 @@ export const DIVERGENCE_FIELDS = {
   valor: 'Valor',
   data: 'Data da venda',
   parcelas: 'Parcelas',
+  bandeira: 'Bandeira',
+  /** compared by family (crédito, débito, voucher, Pix): 'Crédito' and 'Crédito parcelado loja' agree */
+  produto: 'Produto',
 } as const;
 export type DivergenceField = keyof typeof DIVERGENCE_FIELDS;

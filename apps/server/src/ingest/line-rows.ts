@@ -25,7 +25,7 @@ export const OPERATOR_LINE_COLUMNS = [
 export const CUSTOMER_LINE_COLUMNS = [
   'codarquivo', 'linha', 'chave', 'ocorrencia', 'codpessoa', 'codoperadora', 'estabelecimento', 'nsu', 'tid',
   'autorizacao', 'terminal', 'datavenda', 'horavenda', 'totparcelas', 'valor', 'bandeira', 'produto', 'codexterno',
-  'nossonumero', 'operadorainformada',
+  'nossonumero', 'operadorainformada', 'bandeiranome', 'produtonome',
 ] as const;
 
 type Value = string | number | boolean | null | undefined;
@@ -129,6 +129,6 @@ export function customerLineRow(r: CustomerSaleRecord, ctx: LineContext): string
   return toRow([
     ctx.codarquivo, r.line, ctx.chave, ctx.ocorrencia, ctx.codpessoa, ctx.codoperadora, r.merchantId || null, r.nsu, r.tid,
     r.authorization, r.terminal, r.saleDate, r.saleTime, r.installments, r.gross, r.brand?.code, r.product?.code,
-    r.customerCode, r.nossoNumero, r.operatorHint,
+    r.customerCode, r.nossoNumero, r.operatorHint, r.brand?.name, r.product?.name,
   ]);
 }

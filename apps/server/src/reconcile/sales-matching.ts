@@ -27,7 +27,7 @@ export interface MatchResult {
 /** Customer lines that may still be paired: not disregarded, not a repeat inside their file, not paired. */
 const CUSTOMER_SIDE = `
   SELECT l.codlinhasarqcli AS id, l.chave, l.ocorrencia, l.nsu, l.autorizacao, l.tid, l.datavenda, l.valor, l.totparcelas, l.codoperadora,
-         l.codpessoa, p.tipo = 'UNIDADE' AS unidade,
+         l.bandeiranome, l.produtonome, l.codpessoa, p.tipo = 'UNIDADE' AS unidade,
          CASE WHEN p.tipo = 'UNIDADE' THEN p.codpessoapai ELSE p.codpessoa END AS cliente
   FROM linhas_cliente l JOIN pessoas p ON p.codpessoa = l.codpessoa
   WHERE l.datavenda BETWEEN $1::date AND $2::date AND NOT l.desconsiderado AND l.ocorrencia = 1
@@ -36,6 +36,7 @@ const CUSTOMER_SIDE = `
 /** Operator sales that may still be paired. */
 const OPERATOR_SIDE = `
   SELECT l.codlinha AS id, l.chave, l.ocorrencia, l.nsu, l.autorizacao, l.tid, l.data AS datavenda, l.valorbruto AS valor, l.totparcelas,
+         l.bandeiranome, l.produtonome,
          l.codoperadora, l.codpessoa,
          CASE WHEN p.tipo = 'UNIDADE' THEN p.codpessoapai ELSE p.codpessoa END AS cliente
   FROM linhas_operadora l JOIN pessoas p ON p.codpessoa = l.codpessoa
@@ -46,7 +47,9 @@ const OPERATOR_SIDE = `
 const DIVERGENCES = `array_remove(ARRAY[
     CASE WHEN c.valor <> o.valor THEN 'valor' END,
     CASE WHEN c.datavenda <> o.datavenda THEN 'data' END,
-    CASE WHEN c.totparcelas <> o.totparcelas THEN 'parcelas' END], NULL)`;
+    CASE WHEN c.totparcelas <> o.totparcelas THEN 'parcelas' END,
+    CASE WHEN c.bandeiranome <> o.bandeiranome THEN 'bandeira' END,
+    CASE WHEN familia_produto(c.produtonome) <> familia_produto(o.produtonome) THEN 'produto' END], NULL)`;
 
 /** A pair people broke by hand stays broken: no automatic pass makes it again. */
 const KEPT_APART = `SELECT 1 FROM decisoes_pareamento d WHERE d.acao = 'separar'

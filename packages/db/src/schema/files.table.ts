@@ -161,6 +161,9 @@ export const linhasCliente = pgTable(
     valor: bigint('valor', { mode: 'number' }).notNull(),
     bandeira: text('bandeira'),
     produto: text('produto'),
+    /** brand and product as the reference catalogue names them (null when the text is not recognised) */
+    bandeiranome: text('bandeiranome'),
+    produtonome: text('produtonome'),
     codexterno: text('codexterno'),
     nossonumero: text('nossonumero'),
     operadorainformada: text('operadorainformada'),

@@ -1,6 +1,9 @@
 import { addDays, addMonths, type BusinessDate, type SaleResult } from '@concilia/domain';
 import type { SyntheticBrand, SyntheticProduct, SyntheticSale } from './synthetic';
 
+/** Brands the operators' writers know only as credit cards. */
+const CREDIT_ONLY_BRANDS: ReadonlySet<SyntheticBrand> = new Set(['amex', 'hipercard']);
+
 /**
  * A reproducible scenario of sales for demos, round trips and benchmarks: every sale exists on the operator
  * side, the customer side or both, with a known difference between the two. The truth comes with each sale,
@@ -106,7 +109,8 @@ export function* generateScenario(opts: ScenarioOptions): Generator<ScenarioSale
     const saleDate = addDays(start, day);
     const merchantId = merchants[batchNo % merchants.length]!;
     const brand = BRANDS[int(0, BRANDS.length - 1)]!;
-    const product: SyntheticProduct = rand() < 0.35 ? 'debito' : 'credito';
+    // Amex and Hipercard have no debit card here: the operators' files would call such a sale credit
+    const product: SyntheticProduct = rand() < 0.35 && !CREDIT_ONLY_BRANDS.has(brand) ? 'debito' : 'credito';
     const installmentPlan = product === 'credito' && rand() < 0.3;
     const batchId = pad(++batchNo, 7); // seven digits, the narrowest batch field (Cielo lote)
     const terminals = terminalsOf(merchantId);
