@@ -14,3 +14,4 @@ export * from './reconciliation';
 export * from './business-days';
 export * from './payment-results';
 export * from './tickets/index';
+export * from './dashboard.schema';

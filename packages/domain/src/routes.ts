@@ -22,6 +22,7 @@ export const ROUTES = {
   atendimento: { path: '/app/atendimento', title: 'Atendimento' },
   treinamento: { path: '/app/treinamento', title: 'Treinamento' },
   parametros: { path: '/app/parametros', title: 'Parâmetros' },
+  dashboard: { path: '/app/dashboard', title: 'Dashboard' },
   inclusaoTicket: { path: '/app/inclusaoticket', title: 'Incluir Ticket' },
 } as const satisfies Record<string, RouteEntry>;
 

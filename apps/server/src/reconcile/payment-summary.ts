@@ -1,5 +1,6 @@
 import type { RawTransaction } from '@concilia/db';
 import { dateList } from './payment-expectations';
+import { nameKindSql, productKindJoins, productKindSql } from './sales-summary';
 
 /**
  * The daily payments summary (resumo_pagamentos_dia) of the given expected dates, rebuilt whole from
@@ -11,7 +12,7 @@ export async function refreshPaymentSummary(tx: RawTransaction, days: string): P
   const [row] = await tx.query<{ n: string | number }>(
     `WITH r AS (
        INSERT INTO resumo_pagamentos_dia (data, codpessoa, codoperadora, bandeira, produto, parcelas, previsto, pago, antecipado,
-         custoantecipacao, emaberto, avencer, ajustado, divergentes)
+         custoantecipacao, emaberto, avencer, ajustado, divergentes, tipo, brutoprevisto, taxaprevista, parcelasemaberto)
        SELECT p.dataprevista, coalesce(p.codpessoa, 0), p.codoperadora, coalesce(p.bandeira, ''), coalesce(p.produto, ''), count(*),
               sum(p.valorprevisto),
               coalesce(sum(p.valorpago) FILTER (WHERE p.situacao IN ('pago', 'pago_atraso', 'pago_valor_diferente', 'antecipado', 'pix')), 0),
@@ -20,8 +21,14 @@ export async function refreshPaymentSummary(tx: RawTransaction, days: string): P
               coalesce(sum(p.valorprevisto) FILTER (WHERE p.situacao = 'em_aberto'), 0),
               coalesce(sum(p.valorprevisto) FILTER (WHERE p.situacao = 'a_vencer'), 0),
               coalesce(sum(p.valorprevisto) FILTER (WHERE p.situacao = 'ajustado'), 0),
-              count(*) FILTER (WHERE p.situacao IN ('pago_atraso', 'pago_valor_diferente'))
+              count(*) FILTER (WHERE p.situacao IN ('pago_atraso', 'pago_valor_diferente')),
+              -- expected payments carry the product code only: its name comes from the sale line, when needed
+              max(${productKindSql(`(SELECT ${nameKindSql('l.produtonome')} FROM linhas_operadora l WHERE l.codlinha = p.codlinha)`)}),
+              coalesce(sum(p.valorbrutoprevisto), 0),
+              coalesce(sum(p.valorbrutoprevisto - p.valorprevisto), 0),
+              count(*) FILTER (WHERE p.situacao = 'em_aberto')
        FROM pagamentos_previstos p
+       ${productKindJoins('p')}
        WHERE p.dataprevista = ANY(${dateList(1)})
        GROUP BY 1, 2, 3, 4, 5
        RETURNING 1)

@@ -6,6 +6,7 @@ import '../features/options/options.resolvers';
 import '../features/parametros/parametros.resolvers';
 import '../features/files/file-options.resolvers';
 import '../features/fee-audit/fee-audit.resolvers';
+import '../features/dashboard/dashboard.resolvers';
 import '../features/tickets/tickets.resolvers';
 import '../features/tickets/ticket-options.resolvers';
 import '../registers/index';

@@ -88,6 +88,13 @@ export const resumoPagamentosDia = pgTable(
     ajustado: bigint('ajustado', { mode: 'number' }).notNull(),
     /** installments paid late or with another amount: the day's exceptions */
     divergentes: integer('divergentes').notNull(),
+    /** product kind for the dashboard's "by type": CREDITO, DEBITO, VOUCHER, PIX, or '' when nothing tells */
+    tipo: text('tipo').notNull().default(''),
+    /** gross and fee of the installments whose gross is known (the dashboard's average rate), centavos */
+    brutoprevisto: bigint('brutoprevisto', { mode: 'number' }).notNull().default(0),
+    taxaprevista: bigint('taxaprevista', { mode: 'number' }).notNull().default(0),
+    /** installments still open past their date (emaberto's count) */
+    parcelasemaberto: integer('parcelasemaberto').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.data, t.codpessoa, t.codoperadora, t.bandeira, t.produto] })],
 );

@@ -102,6 +102,10 @@ export const resumoVendasDia = pgTable(
     taxa: bigint('taxa', { mode: 'number' }).notNull(),
     liquido: bigint('liquido', { mode: 'number' }).notNull(),
     conciliadas: integer('conciliadas').notNull(),
+    /** product kind for the dashboard's "by type": CREDITO, DEBITO, VOUCHER, PIX, or '' when nothing tells */
+    tipo: text('tipo').notNull().default(''),
+    /** fees charged above the contract on these sales (fee audit 'divergente', positive differences), centavos */
+    sobretaxa: bigint('sobretaxa', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'resumo_vendas_dia_pk', columns: [t.data, t.codpessoa, t.codoperadora, t.bandeira, t.produto, t.hora] })],
 );

@@ -27,6 +27,7 @@ export const DEMO_USERS = [
  */
 const FEATURE_SCREENS = [
   { recurso: 'home', nometela: 'Home', secao: 'Início', icon: 'Home' },
+  { recurso: 'dashboard', nometela: 'Dashboard', secao: 'Início', icon: 'Dashboard' },
   { recurso: 'ajuda', nometela: 'Manual', secao: 'Ajuda', icon: 'MenuBook' },
   { recurso: 'atendimento', nometela: 'Atendimento', secao: 'Ajuda', icon: 'SupportAgent' },
   { recurso: 'treinamento', nometela: 'Treinamento', secao: 'Ajuda', icon: 'OndemandVideo' },
