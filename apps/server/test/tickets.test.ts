@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MSG } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
-import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
+import { BASE_URL, createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
 
 /**
  * Ticket calls over the real ingestion and reconciliation: a generated Cielo statement and the matching
@@ -12,24 +12,28 @@ import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness
  * ingestion; CLIENTE2 (another client) must see none of it.
  */
 const EC = '1023456789';
-const SCENARIO = { sales: 300, seed: 61, merchants: [EC], startDate: '2026-10-05', days: 10 } as const;
+const SCENARIO = { sales: 800, seed: 61, merchants: [EC], startDate: '2026-10-05', days: 10 } as const;
 const WINDOW = { datavenda: '2026-10-01', datavendaate: '2026-10-31' } as const;
 
 const TICKET = 'id tipo codlinha codlinhasarqcli codarquivo nsu autorizacao datavenda valor resultado unidade origem desconsiderado codpessoa codoperadora';
 const LINE = 'id codarquivo tipo nomearquivo valorbruto nsu resultado codlinhasarqcli desconsiderado status parcela';
 const Q = {
   pesquisar: `query($v: TicketFiltroInput!) { pesquisarTickets(values: $v) { ${TICKET} } }`,
-  listar: `query($v: TicketFiltroInput!) { listarTickets(values: $v) { id } }`,
+  listar: `query($v: TicketPesquisaFilter) { listarTickets(values: $v) { id tipo resultado valor } }`,
+  cards: `query($v: TicketPesquisaFilter) { resultadosTickets(values: $v) { valor quantidade total } }`,
+  desconsiderar: `mutation($v: TicketPesquisaKeyValues!) { desconsiderarTicket(values: $v) }`,
+  reconsiderar: `mutation($v: TicketPesquisaKeyValues!) { reconsiderarTicket(values: $v) }`,
   resumo: `query($v: TicketFiltroInput!) { resumoTickets(values: $v) { valor label quantidade total } }`,
   detalhar: `query($id: String, $nsu: String, $datavenda: String, $tipo: String, $codpessoa: Int, $codoperadora: Int) {
     detalharTicket(id: $id, nsu: $nsu, datavenda: $datavenda, tipo: $tipo, codpessoa: $codpessoa, codoperadora: $codoperadora) {
       pagamento { ${LINE} } liquidacao { ${LINE} } venda { ${LINE} } previsao { ${LINE} } antecipado { ${LINE} } cliente { ${LINE} }
       clienteIntegrador { ${LINE} } desconsiderado { ${LINE} } cancelado { ${LINE} } marketplace { ${LINE} } } }`,
   acao: `mutation($c: Int!, $tipo: String!, $acao: String!) { reconsiderarDesconsiderarTicket(codlinhasarqcli: $c, tipo: $tipo, acao: $acao) }`,
-  analise: `mutation($id: String!) { baixarAnaliseTicket(id: $id) { nomearquivo conteudo } }`,
+  analise: `mutation($v: TicketPesquisaKeyValues!) { baixarAnaliseTicket(values: $v) }`,
   importaveis: `query($v: TicketImportacaoFiltroInput!) { pesquisarImportacaoTickets(values: $v) { id codlinha datavenda valor nsu autorizacao terminal codexterno } }`,
-  importar: `mutation($l: [Int!]!) { importarTicket(codlinhas: $l) }`,
-  importarTodos: `mutation($v: TicketImportacaoFiltroInput!) { importarTodosTickets(values: $v) }`,
+  importar: `mutation($v: TicketImportacaoKeyValues!) { importarTicket(values: $v) }`,
+  importarTodos: `mutation($v: TicketImportacaoFilter) { importarTodosTickets(values: $v) }`,
+  listarImportacao: `query($v: TicketImportacaoFilter) { listarImportacaoTickets(values: $v) { id datavenda valor } }`,
   incluir: `mutation($values: TicketCabecalhoInput!, $tickets: [TicketLinhaInput!]!) { incluirTicket(values: $values, tickets: $tickets) }`,
   reprocessar: `mutation($c: Int!, $tipo: String) { reprocessarTicket(codarquivo: $c, tipo: $tipo) }`,
   deletar: `mutation($c: Int!, $tipo: String) { deletarTicket(codarquivo: $c, tipo: $tipo) }`,
@@ -76,8 +80,9 @@ describe.each(engines())('ticket calls on %s', (engine) => {
     expect(new Set(c.map((x) => x.unidade))).toEqual(new Set(['Pão Quente - Centro']));
     expect(a.some((x) => x.resultado === 'conciliado') && a.some((x) => x.resultado === 'somente_operadora')).toBe(true);
     expect(c.some((x) => x.resultado === 'somente_cliente')).toBe(true);
-    // the same filter under the spec's other name
-    expect((await call(cliente, Q.listar, { v: WINDOW })).listarTickets).toHaveLength(a.length);
+    // the same search on the kit's list screen, and its cards
+    expect((await call(cliente, Q.listar, { v: WINDOW })).listarTickets.map((x: { id: string }) => x.id)).toEqual(a.map((x) => x.id));
+    expect((await call(cliente, Q.cards, { v: WINDOW })).resultadosTickets.reduce((n: number, x: { quantidade: number }) => n + x.quantidade, 0)).toBe(a.length);
     // cards: one per result present, counts and totals adding up to the table; a card's value filters the table
     const cards: { valor: string; label: string; quantidade: number; total: number }[] = (await call(cliente, Q.resumo, { v: WINDOW })).resumoTickets;
     expect(cards.reduce((s, x) => s + x.quantidade, 0)).toBe(a.length);
@@ -99,6 +104,9 @@ describe.each(engines())('ticket calls on %s', (engine) => {
     expect(errorOf(bad).message).toBe(MSG.dataInvalida);
     const imp = await t.call(Q.importaveis, { v: { de: '2026-08-01', ate: '2026-10-31' } }, { cookie: cliente });
     expect(errorOf(imp).message).toBe(MSG.periodoMaximo);
+    // the kit's screens apply the same limit
+    expect(errorOf(await t.call(Q.listar, { v: { datavenda: '2026-09-01', datavendaate: '2026-10-31' } }, { cookie: cliente })).message).toBe(MSG.periodoMaximo);
+    expect(errorOf(await t.call(Q.listarImportacao, { v: { de: '2026-08-01', ate: '2026-10-31' } }, { cookie: cliente })).message).toBe(MSG.periodoMaximo);
   });
 
   it('traces a ticket on both sides: the sale, its customer line, its expected payments', async () => {
@@ -131,12 +139,23 @@ describe.each(engines())('ticket calls on %s', (engine) => {
     expect((await call(cliente, Q.acao, { ...args, acao: 'desconsiderar' })).reconsiderarDesconsiderarTicket).toBe(false);
     expect((await call(cliente, Q.acao, { ...args, acao: 'reconsiderar' })).reconsiderarDesconsiderarTicket).toBe(true);
     expect({ a: await search({}), c: await search({ tipo: 'C' }) }).toEqual(before);
+    // the same through the screen's row actions; the wrong state is refused with the spec's message
+    const key = { v: { editValues: { id: c!.id } } };
+    expect(errorOf(await t.call(Q.reconsiderar, key, { cookie: cliente })).message).toBe(MSG.ticketNaoReconsiderado);
+    expect((await call(cliente, Q.desconsiderar, key)).desconsiderarTicket).toBe(true);
+    expect((await byNsu('C', c!.nsu))[0]!.resultado).toBe('desconsiderado');
+    expect((await call(cliente, Q.reconsiderar, key)).reconsiderarTicket).toBe(true);
+    expect({ a: await search({}), c: await search({ tipo: 'C' }) }).toEqual(before);
+    const [op] = before.a;
+    expect(errorOf(await t.call(Q.desconsiderar, { v: { editValues: { id: op!.id } } }, { cookie: cliente })).message).toBe(MSG.ticketNaoReconsiderado);
   });
 
   it('downloads the analysis of an unpaired customer ticket with the nearest operator sales', async () => {
     const [c] = await search({ tipo: 'C', resultado: 'somente_cliente' });
-    const { nomearquivo, conteudo } = (await call(cliente, Q.analise, { id: c!.id })).baixarAnaliseTicket;
-    expect(nomearquivo).toMatch(/^analise-ticket-C-.*\.csv$/);
+    const where = (await call(cliente, Q.analise, { v: { editValues: { id: c!.id } } })).baixarAnaliseTicket;
+    const got = await t.fetch({ url: `${BASE_URL}${where}`, method: 'GET', headers: { cookie: cliente } });
+    expect(got.status).toBe(200);
+    const conteudo = String(got.body);
     expect(conteudo).toContain('Resultado;Somente no arquivo do cliente');
     expect(conteudo).toContain('Vendas da operadora mais próximas');
   });
@@ -149,7 +168,7 @@ describe.each(engines())('ticket calls on %s', (engine) => {
     const onlyOperator = (await search({ resultado: 'somente_operadora' }));
     expect(before.length).toBe(onlyOperator.length);
     const chosen = before[0]!;
-    expect((await call(cliente, Q.importar, { l: [chosen.codlinha] })).importarTicket).toBe(1);
+    expect((await call(cliente, Q.importar, { v: { editValues: { id: `A-${chosen.codlinha}` } } })).importarTicket).toBe(true);
     await drain();
     expect((await byNsu('A', chosen.nsu))[0]!.resultado).toMatch(/^conciliado/);
     const imported = (await byNsu('C', chosen.nsu)).find((x) => x.origem === 'IMPORTACAO');
@@ -158,7 +177,8 @@ describe.each(engines())('ticket calls on %s', (engine) => {
     // all of one day's filter
     const day = before.find((x) => x.datavenda !== chosen.datavenda)!.datavenda;
     const ofDay = await list({ }).then((l: { datavenda: string }[]) => l.filter((x) => x.datavenda === day));
-    expect((await call(cliente, Q.importarTodos, { v: { de: day, ate: day, concioperadora: unit } })).importarTodosTickets).toBe(ofDay.length);
+    expect(ofDay.length).toBeGreaterThan(0);
+    expect((await call(cliente, Q.importarTodos, { v: { de: day, ate: day, concioperadora: unit } })).importarTodosTickets).toBe(true);
     await drain();
     expect(await list({}).then((l: { datavenda: string }[]) => l.filter((x) => x.datavenda === day))).toEqual([]);
     const nothing = await t.call(Q.importarTodos, { v: { de: day, ate: day, concioperadora: unit } }, { cookie: cliente });
@@ -214,9 +234,11 @@ describe.each(engines())('ticket calls on %s', (engine) => {
     expect((await call(cliente2, Q.acao, { c: c!.codlinhasarqcli, tipo: 'C', acao: 'desconsiderar' })).reconsiderarDesconsiderarTicket).toBe(false);
     expect((await call(cliente2, Q.reprocessar, { c: c!.codarquivo })).reprocessarTicket).toBe(false);
     expect((await call(cliente2, Q.deletar, { c: c!.codarquivo })).deletarTicket).toBe(false);
-    expect(errorOf(await t.call(Q.analise, { id: c!.id }, { cookie: cliente2 })).message).toBe(MSG.registroNaoEncontrado);
+    expect(errorOf(await t.call(Q.analise, { v: { editValues: { id: c!.id } } }, { cookie: cliente2 })).message).toBe(MSG.registroNaoEncontrado);
+    expect(errorOf(await t.call(Q.desconsiderar, { v: { editValues: { id: c!.id } } }, { cookie: cliente2 })).message).toBe(MSG.registroNaoEncontrado);
+    expect((await call(cliente2, Q.listar, { v: WINDOW })).listarTickets).toEqual([]);
     const [op] = await search({ resultado: 'somente_operadora' });
-    expect((await call(cliente2, Q.importar, { l: [op!.codlinha] })).importarTicket).toBe(0);
+    expect(errorOf(await t.call(Q.importar, { v: { editValues: { id: `A-${op!.codlinha}` } } }, { cookie: cliente2 })).message).toBe(MSG.registroNaoEncontrado);
     const entry = await t.call(Q.incluir, {
       values: { codpessoa: unit, codoperadora: 1, codexterno: EC },
       tickets: [{ codBandeira: 1, autorizacao: '1', quantidadeParcelas: 1, datavenda: '2026-10-06', valor: 100 }],

@@ -5,6 +5,7 @@ import type { RegisterEntry } from '../register-kit/register-entry';
 import { perfisEntry } from './perfis.hooks';
 import { terminaisEntry } from './terminais.hooks';
 import { usuariosEntry } from './usuarios.hooks';
+import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 
 /**
  * The server's one list of registers: each domain declaration bound to its table, its visibility in
@@ -30,4 +31,6 @@ export const REGISTRY: RegisterEntry[] = [
   { def: usuariosRegister, ...usuariosEntry },
   { def: perfisRegister, ...perfisEntry },
   { def: terminaisRegister, ...terminaisEntry },
+  pesquisaTicketEntry,
+  importacaoTicketEntry,
 ];

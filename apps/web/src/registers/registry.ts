@@ -2,6 +2,10 @@ import {
   type AnyRegisterDef, clientesRegister, LIST_SCREENS, pathForMenuPage, perfisRegister, taxasAntecipacaoRegister, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import type { FormFieldsOverride, OpenActionComponent, ToolbarOverride } from './register-overrides';
+import { createElement, lazy, Suspense } from 'react';
+// Pesquisar Ticket's view action: the trace drawer, loaded when first opened (the registry stays free of React trees)
+const TicketTrace = lazy(() => import('../features/tickets/ticket-trace-action').then((m) => ({ default: m.TicketTraceAction })));
+const TicketTraceAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(TicketTrace, p));
 
 /**
  * THE client registry: one line per register screen — its declaration (from @concilia/domain), the route
@@ -24,7 +28,9 @@ type Overrides = Omit<RegisterScreen, 'def' | 'path'> & { path?: string };
 const screen = (def: AnyRegisterDef, overrides: Overrides = {}): RegisterScreen => ({ def, path: pathForMenuPage(def.page), ...overrides });
 
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
-const LIST_OVERRIDES: Record<string, Overrides> = {};
+const LIST_OVERRIDES: Record<string, Overrides> = {
+  pesquisaTicket: { opens: { ver: TicketTraceAction } },
+};
 
 export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(clientesRegister),

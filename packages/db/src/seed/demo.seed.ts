@@ -33,8 +33,6 @@ const FEATURE_SCREENS = [
   { recurso: 'treinamento', nometela: 'Treinamento', secao: 'Ajuda', icon: 'OndemandVideo' },
   { recurso: 'alterasenha', nometela: 'Altera Senha', secao: 'Minha Conta', icon: 'Key' },
   { recurso: 'parametros', nometela: 'Parâmetros', secao: 'Cadastros', icon: 'Settings' },
-  { recurso: 'pesquisaticket', nometela: 'Pesquisar Ticket', secao: 'Tickets', icon: 'Search' },
-  { recurso: 'pesquisaimportacaoticket', nometela: 'Importar Ticket', secao: 'Tickets', icon: 'Description' },
   { recurso: 'inclusaoticket', nometela: 'Incluir Ticket', secao: 'Tickets', icon: 'PointOfSale' },
 ] as const;
 

@@ -4,6 +4,7 @@ import { perfisRegister } from './perfis.resource';
 import { taxasAntecipacaoRegister } from './taxas-antecipacao.resource';
 import { terminaisRegister } from './terminais.resource';
 import { usuariosRegister } from './usuarios.resource';
+import { TICKET_SCREENS } from '../tickets/tickets.resource';
 
 export * from './clientes.resource';
 export * from './perfis.resource';
@@ -19,4 +20,4 @@ export const REGISTERS = [clientesRegister, usuariosRegister, perfisRegister, te
  * server mechanism and screen, but over what the engines produced. Every profile gets them (the seed
  * keeps only the editing registers for maintainers); their titles and paths come from here too.
  */
-export const LIST_SCREENS: readonly AnyRegisterDef[] = [];
+export const LIST_SCREENS: readonly AnyRegisterDef[] = [...TICKET_SCREENS];

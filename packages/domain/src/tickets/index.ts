@@ -1,3 +1,4 @@
 export * from './tickets';
 export * from './ticket-entry.schema';
 export * from './ticket-trace';
+export * from './tickets.resource';

@@ -8,15 +8,16 @@ import { audit } from '../../audit';
 import { CentavosScalar } from '../../register-kit/centavos-scalar';
 import { setDisregarded } from '../../reconcile/sale-decisions';
 import { requirePage } from '../auth/require-page';
-import { analysisFileName, ticketAnalysis } from './ticket-analysis';
 import { enterTickets, entryHeader } from './ticket-entry.service';
-import { type ImportableSale, type ImportFilter, importableByLine, importSales, listImportable } from './ticket-import.service';
+import { type ImportableSale, type ImportFilter, listImportable } from './ticket-import.service';
 import { findTicket, type ResultBucket, rowsOf, searchTickets, type Ticket, type TicketFilter, ticketBuckets } from './ticket-search.service';
 import { type TicketTrace, type TraceLine, traceTicket } from './ticket-trace.service';
 
 /**
- * Ticket calls (spec part 1 §7): search and its result cards, trace, analysis download, disregard/reconsider,
- * reprocess/delete of a trace row's file, import of operator-only sales, manual entry. Pesquisar Ticket's calls
+ * Ticket calls (spec part 1 §7) beyond the kit's list screens (tickets.source.ts: listarTickets, its result cards,
+ * the analysis download, disregard/reconsider per row, importarTicket, importarTodosTickets): the search and
+ * import list with the spec's own filter shape, the trace, reconsiderarDesconsiderarTicket as the spec names it,
+ * reprocess/delete of a trace row's file, manual entry. Pesquisar Ticket's calls
  * need the page 'pesquisaticket', the import's 'pesquisaimportacaoticket', manual entry 'inclusaoticket'.
  */
 
@@ -137,10 +138,6 @@ const ImportableRef = builder.objectRef<ImportableSale>('TicketImportavel').impl
   }),
 });
 
-const AnaliseRef = builder.objectRef<{ nomearquivo: string; conteudo: string }>('TicketAnalise').implement({
-  fields: (t) => ({ nomearquivo: t.exposeString('nomearquivo'), conteudo: t.exposeString('conteudo') }),
-});
-
 const TicketFiltroInput = builder.inputType('TicketFiltroInput', {
   fields: (t) => ({
     tipo: t.string({ description: 'A (default), C or CU' }),
@@ -200,7 +197,6 @@ const search = (name: string) => builder.queryField(name, (t) =>
     },
   }));
 search('pesquisarTickets');
-search('listarTickets');
 
 builder.queryField('resumoTickets', (t) =>
   t.field({
@@ -224,19 +220,6 @@ builder.queryField('detalharTicket', (t) =>
     resolve: async (_r, args, ctx) => {
       const me = await requirePage(ctx, PAGE_PESQUISA);
       return traceTicket(ctx.db, me, { ...args, tipo: (args.tipo ?? null) as TicketTipo | null });
-    },
-  }));
-
-builder.mutationField('baixarAnaliseTicket', (t) =>
-  t.field({
-    type: AnaliseRef,
-    description: "The ticket's analysis as a ';'-separated file: its data, result, divergences and, when unpaired, the nearest candidates.",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: async (_r, { id }, ctx) => {
-      const me = await requirePage(ctx, PAGE_PESQUISA);
-      const ticket = await findTicket(ctx.db, me, id);
-      if (!ticket) throw new AppError('BAD_USER_INPUT', MSG.registroNaoEncontrado);
-      return { nomearquivo: analysisFileName(ticket), conteudo: await ticketAnalysis(ctx.db, ticket) };
     },
   }));
 
@@ -302,30 +285,6 @@ builder.queryField('pesquisarImportacaoTickets', (t) =>
     resolve: async (_r, { values }, ctx) => {
       const me = await requirePage(ctx, PAGE_IMPORTACAO);
       return listImportable(ctx.db, me, importFilter(values));
-    },
-  }));
-
-builder.mutationField('importarTicket', (t) =>
-  t.field({
-    type: 'Int',
-    description: 'Imports the chosen operator sales (codlinha) as customer lines; answers how many were sent (0: none could be).',
-    args: { codlinhas: t.arg.intList({ required: true }) },
-    resolve: async (_r, { codlinhas }, ctx) => {
-      const me = await requirePage(ctx, PAGE_IMPORTACAO);
-      return importSales(ctx.ingestion, me.codusuario, await importableByLine(ctx.db, me, codlinhas));
-    },
-  }));
-
-builder.mutationField('importarTodosTickets', (t) =>
-  t.field({
-    type: 'Int',
-    description: 'Imports every operator-only sale of the filter as customer lines; answers how many were sent.',
-    args: { values: t.arg({ type: ImportacaoFiltroInput, required: true }) },
-    resolve: async (_r, { values }, ctx) => {
-      const me = await requirePage(ctx, PAGE_IMPORTACAO);
-      const sales = await listImportable(ctx.db, me, importFilter(values));
-      if (!sales.length) throw new AppError('BAD_USER_INPUT', MSG.ticketNadaAImportar);
-      return importSales(ctx.ingestion, me.codusuario, sales);
     },
   }));
 

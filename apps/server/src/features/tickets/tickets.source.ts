@@ -1,0 +1,84 @@
+import { importacaoTicketScreen, MSG, pesquisaTicketScreen, type TicketTipo } from '@concilia/domain';
+import { offerDownload } from '../../downloads/download-store';
+import { AppError } from '../../graphql/errors';
+import { setDisregarded } from '../../reconcile/sale-decisions';
+import type { RegisterEntry, Row } from '../../register-kit/register-entry';
+import { analysisFileName, ticketAnalysis } from './ticket-analysis';
+import { importableByLine, importSales, listImportable } from './ticket-import.service';
+import { findTicket, searchTickets, type Ticket, ticketBuckets } from './ticket-search.service';
+
+/**
+ * The ticket list screens on the register kit: rows from the ticket services (each scoped to the caller's
+ * hierarchy), the window already checked by the kit. The trace opens on the web ('open' action).
+ */
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const int = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/** A ticket as the list row: the sale date under 'data' (De/Até are the filter's datavenda/datavendaate). */
+const asRow = (t: Ticket): Row => ({ ...t, data: t.datavenda });
+
+function filterOf(f: Row) {
+  return {
+    tipo: ((str(f.tipo) ?? 'A') as TicketTipo), datavenda: String(f.datavenda), datavendaate: String(f.datavendaate),
+    nsu: str(f.nsu), tid: str(f.tid), autorizacao: str(f.autorizacao), numterminal: str(f.numterminal), nossonumero: str(f.nossonumero),
+    resultado: str(f.resultado),
+  };
+}
+
+export const pesquisaTicketEntry: RegisterEntry = {
+  def: pesquisaTicketScreen,
+  source: {
+    list: async (ctx, me, f) => (await searchTickets(ctx.db, me, filterOf(f))).map(asRow),
+    find: async (ctx, me, key) => {
+      const t = await findTicket(ctx.db, me, String(key.id));
+      return t && asRow(t);
+    },
+  },
+  hooks: {
+    buckets: (ctx, me, f) => ticketBuckets(ctx.db, me, filterOf(f)),
+    actions: {
+      analisar: async (ctx, row) => {
+        const t = row as unknown as Ticket;
+        return offerDownload(ctx, { fileName: analysisFileName(t), contentType: 'text/csv; charset=utf-8', body: `\ufeff${await ticketAnalysis(ctx.db, t)}` });
+      },
+      desconsiderar: (ctx, row, me) => disregard(ctx, row, me.codusuario, true),
+      reconsiderar: (ctx, row, me) => disregard(ctx, row, me.codusuario, false),
+    },
+  },
+};
+
+/** Only customer lines, only in the state the action needs (spec part 1 §4): anything else is 'not processed'. */
+async function disregard(ctx: Parameters<NonNullable<RegisterEntry['source']>['list']>[0], row: Row, codusuario: number, yes: boolean): Promise<void> {
+  const t = row as unknown as Ticket;
+  const ok = t.tipo !== 'A' && t.codlinhasarqcli !== null
+    && await setDisregarded(ctx.open, [t.codlinhasarqcli], yes, { codusuario, toleranceCentavos: ctx.config.matchToleranceCentavos });
+  if (!ok) throw new AppError('BAD_USER_INPUT', MSG.ticketNaoReconsiderado);
+}
+
+const importFilterOf = (f: Row) => ({ concioperadora: int(f.concioperadora), terminal: str(f.terminal), de: String(f.de), ate: String(f.ate) });
+
+export const importacaoTicketEntry: RegisterEntry = {
+  def: importacaoTicketScreen,
+  source: {
+    list: async (ctx, me, f) => (await listImportable(ctx.db, me, importFilterOf(f))) as unknown as Row[],
+    find: async (ctx, me, key) => {
+      const m = /^A-(\d+)$/.exec(String(key.id));
+      return m ? ((await importableByLine(ctx.db, me, [Number(m[1])]))[0] as unknown as Row | undefined) ?? null : null;
+    },
+  },
+  hooks: {
+    actions: {
+      importar: async (ctx, row, me) => {
+        await importSales(ctx.ingestion, me.codusuario, [row as never]);
+      },
+    },
+    filterActions: {
+      importarTodos: async (ctx, f, me) => {
+        const sales = await listImportable(ctx.db, me, importFilterOf(f));
+        if (!sales.length) throw new AppError('BAD_USER_INPUT', MSG.ticketNadaAImportar);
+        await importSales(ctx.ingestion, me.codusuario, sales);
+      },
+    },
+  },
+};
