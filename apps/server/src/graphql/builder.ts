@@ -4,7 +4,7 @@ import type { Ctx } from './context';
 export const builder = new SchemaBuilder<{
   Context: Ctx;
   DefaultFieldNullability: false;
-  Scalars: { Centavos: { Input: number; Output: number } };
+  Scalars: { Centavos: { Input: number; Output: number }; File: { Input: File; Output: never } };
 }>({
   defaultFieldNullability: false,
 });

@@ -1,4 +1,4 @@
-import { MSG } from '@concilia/domain';
+import { MSG, UPLOAD_LIMITS } from '@concilia/domain';
 import type { Plugin } from 'graphql-yoga';
 
 function jsonError(status: number, message: string, code: string): Response {
@@ -34,6 +34,8 @@ async function readLimited(stream: ReadableStream<Uint8Array>, max: number): Pro
 // Content types a cross-site HTML form can send without a CORS preflight.
 const SIMPLE_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data'];
 export const CSRF_HEADER = 'x-graphql-yoga-csrf';
+/** room for the multipart envelope (operations, map, part headers) around one uploaded file */
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
  * Refuses what never reaches GraphQL: anything but POST, bodies over the size limit, and cross-site
@@ -51,11 +53,14 @@ export function requestGuards(opts: { maxRequestBytes: number; publicUrl: string
       }
       const declared = request.headers.get('content-length');
       const length = Number(declared ?? '0');
-      if (!Number.isFinite(length) || length > opts.maxRequestBytes) {
+      const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      // A file upload (GraphQL multipart, enviarArquivo) carries one file of up to the upload limit; every
+      // other request keeps the general limit. Multipart is a "simple" type, so the CSRF header is required below.
+      const max = type === 'multipart/form-data' ? Math.max(opts.maxRequestBytes, UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD) : opts.maxRequestBytes;
+      if (!Number.isFinite(length) || length > max) {
         endResponse(jsonError(413, MSG.requisicaoGrande, 'PAYLOAD_TOO_LARGE'));
         return;
       }
-      const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if ((!type || SIMPLE_TYPES.includes(type)) && !request.headers.has(CSRF_HEADER)) {
         endResponse(jsonError(403, MSG.csrf, 'CSRF'));
         return;
@@ -70,7 +75,7 @@ export function requestGuards(opts: { maxRequestBytes: number; publicUrl: string
       }
       // A chunked body declares no length, so the check above cannot see it: read it up to the limit.
       if (declared === null && request.body) {
-        const body = await readLimited(request.body, opts.maxRequestBytes);
+        const body = await readLimited(request.body, max);
         if (!body) {
           endResponse(jsonError(413, MSG.requisicaoGrande, 'PAYLOAD_TOO_LARGE'));
           return;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { App } from '../app';
 import { DOWNLOAD_PREFIX } from '../downloads/download-store';
 import { serveDownload } from '../downloads/download-route';
@@ -29,7 +30,7 @@ async function sendResponse(res: http.ServerResponse, answer: Response): Promise
     res.end();
     return;
   }
-  await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream), res);
+  await pipeline(Readable.fromWeb(answer.body as NodeReadableStream), res);
 }
 
 /** One HTTP server: POST /graphql, GET /download/<token>, the ALTCHA challenge, a health check, and the web app. */

@@ -1,11 +1,15 @@
 import { pessoas, subtreeOf, taxasAntecipacao } from '@concilia/db';
-import { clientesRegister, perfisRegister, taxasAntecipacaoRegister, terminaisRegister, usuariosRegister } from '@concilia/domain';
+import {
+  arquivosEmAbertoScreen, clientesRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, taxasAntecipacaoRegister,
+  terminaisRegister, usuariosRegister,
+} from '@concilia/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { RegisterEntry } from '../register-kit/register-entry';
+import { arquivosEntry } from './arquivos.source';
+import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 import { perfisEntry } from './perfis.hooks';
 import { terminaisEntry } from './terminais.hooks';
 import { usuariosEntry } from './usuarios.hooks';
-import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 
 /**
  * The server's one list of registers: each domain declaration bound to its table, its visibility in
@@ -31,6 +35,10 @@ export const REGISTRY: RegisterEntry[] = [
   { def: usuariosRegister, ...usuariosEntry },
   { def: perfisRegister, ...perfisEntry },
   { def: terminaisRegister, ...terminaisEntry },
+  // Read-only list screens (LIST_SCREENS): rows from a query over what the engines produced.
+  arquivosEntry(arquivosEmAbertoScreen, 'emAberto'),
+  arquivosEntry(extratosOriginaisScreen, 'extratos'),
+  arquivosEntry(manutencaoArquivosScreen, 'manutencao'),
   pesquisaTicketEntry,
   importacaoTicketEntry,
 ];

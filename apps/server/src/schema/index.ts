@@ -5,6 +5,7 @@ import '../features/shell/shell.resolvers';
 import '../features/options/options.resolvers';
 import '../features/parametros/parametros.resolvers';
 import '../features/files/file-options.resolvers';
+import '../features/files/file-upload.resolvers';
 import '../features/fee-audit/fee-audit.resolvers';
 import '../features/dashboard/dashboard.resolvers';
 import '../features/tickets/tickets.resolvers';

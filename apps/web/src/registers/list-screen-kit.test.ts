@@ -55,7 +55,7 @@ describe('read-only list screens', () => {
   });
 
   it('build one document per kind of action and one for the result cards', () => {
-    const [baixar, , todos, ver] = lista.actions;
+    const [baixar, , todos, ver] = lista.actions!;
     expect(actionDocument(lista, baixar!)).toBe('mutation baixarLinhaTeste($values: LinhaTesteKeyValues!) { baixarLinhaTeste(values: $values) }');
     expect(actionDocument(lista, todos!)).toBe('mutation importarTodasLinhasTeste($values: LinhaTesteFilter) { importarTodasLinhasTeste(values: $values) }');
     expect(() => actionDocument(lista, ver!)).toThrow();
@@ -73,7 +73,7 @@ describe('search window', () => {
   });
 
   it("refuses invalid dates, an inverted pair and a window over its limit with the spec's messages", () => {
-    const w = lista.window;
+    const w = lista.window!;
     expect(windowError(w, { de: '2026-03-01', ate: '2026-04-01' })).toBeNull();
     expect(windowError(w, { de: '2026-03-01', ate: '2026-04-02' })).toEqual({ field: 'ate', message: MSG.periodoMaximo });
     expect(windowError(w, { de: '2026-02-30', ate: '2026-03-02' })).toEqual({ field: 'de', message: MSG.dataInvalida });
@@ -86,7 +86,7 @@ describe('search window', () => {
 });
 
 describe('download outcomes (spec part 1 §8)', () => {
-  const action = lista.actions[0]!;
+  const action = lista.actions![0]!;
   it('say success when all came, partial when some, failed when none', () => {
     expect(downloadOutcome(action, 2, 2)).toEqual({ variant: 'success', message: 'ok' });
     expect(downloadOutcome(action, 1, 2)).toEqual({ variant: 'warning', message: 'parcial' });

@@ -1,11 +1,8 @@
 import {
-  type AnyRegisterDef, clientesRegister, LIST_SCREENS, pathForMenuPage, perfisRegister, taxasAntecipacaoRegister, terminaisRegister, usuariosRegister,
+  type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, pathForMenuPage, perfisRegister, taxasAntecipacaoRegister, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
-import type { FormFieldsOverride, OpenActionComponent, ToolbarOverride } from './register-overrides';
 import { createElement, lazy, Suspense } from 'react';
-// Pesquisar Ticket's view action: the trace drawer, loaded when first opened (the registry stays free of React trees)
-const TicketTrace = lazy(() => import('../features/tickets/ticket-trace-action').then((m) => ({ default: m.TicketTraceAction })));
-const TicketTraceAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(TicketTrace, p));
+import type { FormFieldsOverride, OpenActionComponent, ToolbarOverride } from './register-overrides';
 
 /**
  * THE client registry: one line per register screen — its declaration (from @concilia/domain), the route
@@ -27,9 +24,17 @@ type Overrides = Omit<RegisterScreen, 'def' | 'path'> & { path?: string };
 
 const screen = (def: AnyRegisterDef, overrides: Overrides = {}): RegisterScreen => ({ def, path: pathForMenuPage(def.page), ...overrides });
 
+// Loaded with the screen that uses it, so the registry (read by the browser tests too) stays free of React trees.
+const UploadToolbar = lazy(() => import('../features/files/upload-toolbar').then((m) => ({ default: m.UploadToolbar })));
+
+// Pesquisar Ticket's view action: the trace drawer, loaded when first opened (the registry stays free of React trees)
+const TicketTrace = lazy(() => import('../features/tickets/ticket-trace-action').then((m) => ({ default: m.TicketTraceAction })));
+const TicketTraceAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(TicketTrace, p));
+
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
 const LIST_OVERRIDES: Record<string, Overrides> = {
   pesquisaTicket: { opens: { ver: TicketTraceAction } },
+  [manutencaoArquivosScreen.key]: { Toolbar: UploadToolbar },
 };
 
 export const REGISTER_SCREENS: readonly RegisterScreen[] = [

@@ -58,6 +58,7 @@ export const DEMO_ESTABELECIMENTOS = [
 
 const SECTIONS = [
   { label: 'Início', icon: 'Dashboard' },
+  { label: 'Arquivos', icon: 'Folder' },
   { label: 'Cadastros', icon: 'Inventory' },
   { label: 'Tickets', icon: 'Receipt' },
   { label: 'Ajuda', icon: 'HelpOutline' },

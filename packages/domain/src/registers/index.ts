@@ -1,11 +1,13 @@
 import type { AnyRegisterDef } from '../register-kit/register';
+import { ARQUIVO_SCREENS } from './arquivos.resource';
+import { TICKET_SCREENS } from '../tickets/tickets.resource';
 import { clientesRegister } from './clientes.resource';
 import { perfisRegister } from './perfis.resource';
 import { taxasAntecipacaoRegister } from './taxas-antecipacao.resource';
 import { terminaisRegister } from './terminais.resource';
 import { usuariosRegister } from './usuarios.resource';
-import { TICKET_SCREENS } from '../tickets/tickets.resource';
 
+export * from './arquivos.resource';
 export * from './clientes.resource';
 export * from './perfis.resource';
 export * from './taxas-antecipacao.resource';
@@ -20,4 +22,4 @@ export const REGISTERS = [clientesRegister, usuariosRegister, perfisRegister, te
  * server mechanism and screen, but over what the engines produced. Every profile gets them (the seed
  * keeps only the editing registers for maintainers); their titles and paths come from here too.
  */
-export const LIST_SCREENS: readonly AnyRegisterDef[] = [...TICKET_SCREENS];
+export const LIST_SCREENS: readonly AnyRegisterDef[] = [...ARQUIVO_SCREENS, ...TICKET_SCREENS];

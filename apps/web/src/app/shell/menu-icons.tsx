@@ -5,6 +5,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import Dashboard from '@mui/icons-material/Dashboard';
 import Description from '@mui/icons-material/Description';
 import Folder from '@mui/icons-material/Folder';
+import FolderOpen from '@mui/icons-material/FolderOpen';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import Home from '@mui/icons-material/Home';
 import Hub from '@mui/icons-material/Hub';
@@ -20,6 +21,7 @@ import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
 import Store from '@mui/icons-material/Store';
 import SupportAgent from '@mui/icons-material/SupportAgent';
+import UploadFile from '@mui/icons-material/UploadFile';
 
 /**
  * Menu icons by their @mui/icons-material name, as the server stores them. An explicit map keeps the bundle
@@ -28,8 +30,8 @@ import SupportAgent from '@mui/icons-material/SupportAgent';
  */
 // typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
 const ICONS: Record<string, typeof Home> = {
-  AccountCircle, AdminPanelSettings, Assessment, Dashboard, Description, Folder, HelpOutline, Home, Hub, Inventory, Key,
-  MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, Search, Settings, Store, SupportAgent,
+  AccountCircle, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
+  MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, Search, Settings, Store, SupportAgent, UploadFile,
 };
 
 export function MenuIcon({ name, fontSize = 'medium' }: { name: string | null; fontSize?: 'small' | 'medium' | 'large' }) {

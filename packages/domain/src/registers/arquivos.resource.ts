@@ -1,0 +1,135 @@
+import { SALE_RESULTS } from '../reconciliation';
+import { defineRegister, type FieldDef, type OptionItem } from '../register-kit/register';
+import { MSG } from '../messages';
+
+/**
+ * The file screens (spec part 1 "File and ticket screens" 1–3): three read-only lists over the received
+ * files, from one field set. Each screen picks the fields it filters and shows; what a file is, who sees
+ * it and what "em aberto" means are the server source's (apps/server/src/registers/arquivos.source.ts).
+ */
+
+/**
+ * The upload widget's limits (spec part 1 §5, §9): 3,000,000 bytes a file, 3 files a batch, sent one at a
+ * time. Larger files go through the inbox folder or the command line.
+ */
+export const UPLOAD_LIMITS = { maxBytes: 3_000_000, maxFiles: 3 } as const;
+
+/** The results a file's sale lines can have, as the result cards and the 'Resultado' filter name them. */
+export const RESULTADOS_VENDA: readonly OptionItem[] = Object.entries(SALE_RESULTS).map(([valor, label]) => ({ valor, label }));
+
+const ARQUIVO_FIELDS = {
+  codarquivo: { kind: 'number', label: 'Cod. Arquivo', header: 'ID' },
+  dataenvio: { kind: 'date', label: 'Envio' },
+  datarecebimento: { kind: 'datetime', label: 'Recebimento' },
+  dataprocessamento: { kind: 'datetime', label: 'Processamento' },
+  tipo: { kind: 'enum', label: 'Tipo', optionList: 'listarItensTipoArquivo' },
+  origem: { kind: 'enum', label: 'Origem', optionList: 'listarItensOrigemArquivoRecebido' },
+  status: { kind: 'enum', label: 'Status', optionList: 'listarItensStatusArquivo' },
+  nomearquivo: { kind: 'text', label: 'Nome Arquivo', header: 'Arquivo' },
+  mensagem: { kind: 'textarea', label: 'Mensagem' },
+  codoperadora: { kind: 'reference', label: 'Operadora', optionList: 'listarOperadoras' },
+  codpessoa: { kind: 'reference', label: 'Unidade Conciliadora', optionList: 'listarItensUnidadesConciliadoras' },
+  // the send-date window and the result cards' filter: filters only
+  de: { kind: 'date', label: 'De', filter: 'gte', filterOnly: true, filterOn: 'dataenvio' },
+  ate: { kind: 'date', label: 'Até', filter: 'lte', filterOnly: true, filterOn: 'dataenvio' },
+  resultado: { kind: 'enum', label: 'Resultado', filter: 'eq', filterOnly: true, options: RESULTADOS_VENDA },
+} as const satisfies Record<string, FieldDef>;
+
+type Name = keyof typeof ARQUIVO_FIELDS;
+type Use = 'column' | 'filter' | 'both';
+
+/** The shared fields, each with its use on one screen (and, where a screen names it differently, its label). */
+function arquivoFields(use: Partial<Record<Name, Use | { use: Use; label: string }>>): Record<string, FieldDef> {
+  const out: Record<string, FieldDef> = {};
+  for (const [name, base] of Object.entries(ARQUIVO_FIELDS) as [Name, FieldDef][]) {
+    const u = use[name];
+    const how = typeof u === 'object' ? u.use : u;
+    const f: FieldDef = { ...base, form: false };
+    if (typeof u === 'object') f.label = u.label;
+    if (how === 'column' || how === 'both') f.column = true;
+    if (!f.filterOnly && (how === 'filter' || how === 'both')) f.filter = true;
+    if (f.filterOnly && !how) continue;
+    if (f.kind === 'reference' || (f.kind === 'enum' && f.optionList)) f.todos = !!f.filter;
+    out[name] = f;
+  }
+  return out;
+}
+
+const common = { readOnly: true, menuSection: 'Arquivos', id: 'codarquivo', keyFields: ['codarquivo'] } as const;
+
+/** 1. Arquivos em Aberto ('Conciliação em Aberto'): files not yet fully reconciled; one week back by default. */
+export const arquivosEmAbertoScreen = defineRegister({
+  ...common,
+  key: 'arquivosEmAberto',
+  typeName: 'ArquivoEmAberto',
+  title: 'Arquivos em Aberto',
+  page: 'manutencaoarquivosconciliacaoaberto',
+  menuIcon: 'FolderOpen',
+  ops: { list: 'listarConciliacaoEmAberto' },
+  window: { de: 'de', ate: 'ate', back: 'week' },
+  buckets: { operation: 'resultadosConciliacaoEmAberto', field: 'resultado' },
+  actions: [
+    {
+      key: 'baixar', kind: 'download', label: MSG.arquivoBaixar, icon: 'Download', scope: 'multi', operation: 'baixarConciliacaoEmAberto',
+      success: MSG.arquivosBaixados, partial: MSG.arquivosBaixadosParcial, failed: MSG.arquivosNaoBaixados,
+    },
+  ],
+  fields: arquivoFields({
+    codarquivo: 'both', dataenvio: 'column', datarecebimento: 'column', dataprocessamento: 'column', tipo: 'both', status: 'both',
+    nomearquivo: 'both', mensagem: 'column', codoperadora: 'filter', origem: { use: 'filter', label: 'Conciliador' },
+    de: 'filter', ate: 'filter', resultado: 'filter',
+  }),
+});
+
+/** 2. Extratos Originais: the operators' statements as received, downloaded byte for byte. */
+export const extratosOriginaisScreen = defineRegister({
+  ...common,
+  key: 'extratosOriginais',
+  typeName: 'ExtratoOriginal',
+  title: 'Extratos Originais',
+  page: 'manutencaoarquivosextratosoriginais',
+  menuIcon: 'Description',
+  ops: { list: 'listarExtratosOriginais' },
+  window: { de: 'de', ate: 'ate', back: 'month' },
+  buckets: { operation: 'resultadosExtratosOriginais', field: 'resultado' },
+  actions: [
+    {
+      key: 'baixar', kind: 'download', label: MSG.arquivoBaixar, icon: 'Download', scope: 'multi', operation: 'baixarExtratosOriginais',
+      success: MSG.arquivoDownloadRealizado, partial: MSG.arquivosBaixadosParcial, failed: MSG.arquivosNaoBaixados,
+    },
+  ],
+  fields: arquivoFields({
+    codarquivo: 'both', dataenvio: 'column', datarecebimento: 'column', tipo: 'column', nomearquivo: 'both', codoperadora: 'filter',
+    de: 'filter', ate: 'filter', resultado: 'filter',
+  }),
+});
+
+/** 3. Manutenção de Arquivos: every file with its status and message; download, reprocess, delete, upload. */
+export const manutencaoArquivosScreen = defineRegister({
+  ...common,
+  key: 'manutencaoArquivos',
+  typeName: 'ArquivoManutencao',
+  title: 'Manutenção de Arquivos Único',
+  page: 'manutencaoarquivos',
+  menuIcon: 'UploadFile',
+  ops: { list: 'listarManutencaoArquivos', delete: 'deletarManutencaoArquivos' },
+  window: { de: 'de', ate: 'ate', back: 'month' },
+  buckets: { operation: 'resultadosManutencaoArquivos', field: 'resultado' },
+  actions: [
+    {
+      key: 'baixar', kind: 'download', label: MSG.arquivoBaixar, icon: 'Download', scope: 'multi', operation: 'baixarManutencaoArquivos',
+      success: MSG.arquivoRegistroBaixado, partial: MSG.arquivosBaixadosParcial, failed: MSG.arquivosNaoBaixados,
+    },
+    {
+      key: 'reprocessar', label: MSG.arquivoReprocessar, icon: 'Refresh', scope: 'multi', operation: 'reprocessarManutencaoArquivos',
+      success: MSG.arquivoRegistroReprocessado,
+    },
+  ],
+  fields: arquivoFields({
+    codarquivo: 'both', dataenvio: 'column', datarecebimento: 'column', dataprocessamento: 'column', tipo: 'both', origem: 'filter',
+    status: 'both', nomearquivo: 'both', mensagem: 'column', codoperadora: 'filter', codpessoa: 'filter',
+    de: 'filter', ate: 'filter', resultado: 'filter',
+  }),
+});
+
+export const ARQUIVO_SCREENS = [arquivosEmAbertoScreen, extratosOriginaisScreen, manutencaoArquivosScreen] as const;
