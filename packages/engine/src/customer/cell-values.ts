@@ -104,6 +104,12 @@ export function cellTime(cell: Cell | undefined, ctx: CellContext, field: string
   return textTime(tail && tail.index > 0 ? tail[1]! : raw, ctx.line, field);
 }
 
+/** Money text by decimal mark: digits grouped in thousands by the other mark, or not grouped at all. */
+const MONEY = {
+  ',': /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d*))?$/,
+  '.': /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/,
+} as const;
+
 /**
  * Money text → centavos, from the digits (never parseFloat). `mark` is the decimal mark; the other of '.'
  * and ',' may group thousands (in groups of 3). Accepts 'R$', spaces, a leading or trailing '-' and
@@ -125,9 +131,7 @@ export function moneyText(raw: string, mark: ',' | '.', line: number, field: str
   } else if (t.startsWith('+')) {
     t = t.slice(1);
   }
-  const group = mark === ',' ? '\\.' : ',';
-  const dec = mark === ',' ? ',' : '\\.';
-  const m = new RegExp(`^(\\d{1,3}(?:${group}\\d{3})+|\\d+)(?:${dec}(\\d*))?$`).exec(t);
+  const m = MONEY[mark].exec(t);
   if (!m || (m[1] === undefined && !m[2])) throw new LineError(line, field, `não é um valor ${shown(raw)}`);
   const int = m[1]!.replace(/[.,]/g, '');
   const frac = m[2] ?? '';

@@ -41,10 +41,21 @@ const PRODUCTS: Record<string, string> = {
   multibeneficios: 'Voucher multibenefícios', 'voucher multibeneficios': 'Voucher multibenefícios', pix: 'Pix', crediario: 'Crediário',
 };
 
-const lookup = (table: Record<string, string>, raw: string | null): Coded | null => {
-  const code = (raw ?? '').trim();
-  return code === '' ? null : { code, name: table[normalizeName(code)] ?? null };
+/** A file writes the same few brand and product texts on every line: each is normalised once. */
+const memo = (table: Record<string, string>) => {
+  const seen = new Map<string, string | null>();
+  return (raw: string | null): Coded | null => {
+    const code = (raw ?? '').trim();
+    if (code === '') return null;
+    let name = seen.get(code);
+    if (name === undefined) {
+      name = table[normalizeName(code)] ?? null;
+      if (seen.size < 10_000) seen.set(code, name);
+    }
+    return { code, name };
+  };
 };
 
-export const customerBrand = (raw: string | null): Coded | null => lookup(BRANDS, raw);
-export const customerProduct = (raw: string | null): Coded | null => lookup(PRODUCTS, raw);
+export const customerBrand = memo(BRANDS);
+export const customerProduct = memo(PRODUCTS);
+

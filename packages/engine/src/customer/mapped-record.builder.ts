@@ -47,10 +47,18 @@ export interface BuildOptions {
   salesOnly?: boolean;
 }
 
+const widths = new WeakMap<FieldIndex, number>();
+/** Columns a row must reach: computed once per file's index, not once per row. */
+function widthOf(index: FieldIndex): number {
+  let w = widths.get(index);
+  if (w === undefined) widths.set(index, (w = Math.max(...Object.values(index)) + 1));
+  return w;
+}
+
 export function buildRecord(row: SheetRow, index: FieldIndex, o: BuildOptions): CustomerSaleRecord | SaleRecord {
   const { line } = row;
   if (o.checkWidth) {
-    const needed = Math.max(...Object.values(index)) + 1;
+    const needed = widthOf(index);
     if (row.cells.length < needed) throw new LineError(line, 'linha', `com ${row.cells.length} colunas, esperado ao menos ${needed} (linha truncada?)`);
   }
   const ctx: CellContext = { line, date1904: o.date1904 };
