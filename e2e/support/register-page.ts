@@ -105,7 +105,7 @@ export function registerPage(page: Page, def: AnyRegisterDef) {
       await formDrawer.waitFor();
       await fillAll(formDrawer, values);
       await formDrawer.getByRole('button', { name: MSG.listaSalvar }).click();
-      await expectNotification(def.messages.inserted);
+      await expectNotification(def.messages!.inserted);
       await formDrawer.waitFor({ state: 'hidden' });
     },
 
@@ -118,7 +118,7 @@ export function registerPage(page: Page, def: AnyRegisterDef) {
       await formDrawer.getByRole('progressbar').waitFor({ state: 'detached' });
       await fillAll(formDrawer, values);
       await formDrawer.getByRole('button', { name: MSG.listaSalvar }).click();
-      await expectNotification(def.messages.saved);
+      await expectNotification(def.messages!.saved);
       await formDrawer.waitFor({ state: 'hidden' });
     },
 
@@ -139,6 +139,41 @@ export function registerPage(page: Page, def: AnyRegisterDef) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: MSG.tabelaDownloadCsv }).click()]);
       const file = await download.path();
       return { name: download.suggestedFilename(), text: fs.readFileSync(file, 'utf8') };
+    },
+
+    /** Runs a download action on the selected rows; returns each file the browser received, with its bytes. */
+    async downloadAction(label: string, count = 1): Promise<{ name: string; bytes: Buffer }[]> {
+      const downloads = Promise.all(
+        Array.from({ length: count }, (_v, i) => page.waitForEvent('download', { predicate: () => true, timeout: 20_000 }).then((d) => ({ d, i }))),
+      );
+      await api.fabAction(label);
+      const got = await downloads;
+      return Promise.all(got.map(async ({ d }) => ({ name: d.suggestedFilename(), bytes: fs.readFileSync(await d.path()) })));
+    },
+
+    /**
+     * Sends files through the screen's upload dialog (Manutenção de Arquivos), optionally for a unit, and
+     * waits until each shows a final status (Processado or Erro); returns the statuses and messages shown.
+     */
+    async upload(files: string[], opts: { unidade?: string } = {}): Promise<{ status: string; message: string | null }[]> {
+      await page.getByRole('button', { name: MSG.uploadEnviar }).click();
+      const dialog = page.getByRole('dialog', { name: MSG.uploadTitulo });
+      await dialog.waitFor();
+      if (opts.unidade) await pickOption(dialog, MSG.uploadUnidade, opts.unidade);
+      await dialog.getByTestId('upload-input').setInputFiles(files);
+      await dialog.getByRole('button', { name: MSG.uploadEnviar }).click();
+      const items = dialog.getByTestId('upload-item');
+      await items.nth(files.length - 1).waitFor();
+      const out: { status: string; message: string | null }[] = [];
+      for (let i = 0; i < files.length; i++) {
+        const status = items.nth(i).getByTestId('upload-status');
+        await status.filter({ hasText: /^(Processado|Erro)$/ }).waitFor({ timeout: 60_000 });
+        const message = items.nth(i).getByTestId('upload-message');
+        out.push({ status: await status.innerText(), message: (await message.count()) ? await message.innerText() : null });
+      }
+      await dialog.getByRole('button', { name: MSG.uploadFechar }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      return out;
     },
 
     async hideColumn(label: string) {
