@@ -47,6 +47,11 @@ export const router = createBrowserRouter([
       ...registerRoutes,
       { path: child(ROUTES.parametros.path), element: <ParametrosPage /> },
       { path: child(ROUTES.inclusaoTicket.path), element: <InclusaoTicketPage /> },
+      // its own chunk: the dashboard and ECharts load on the first visit, not with the sign-in page
+      {
+        path: child(ROUTES.dashboard.path),
+        lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

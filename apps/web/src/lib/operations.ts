@@ -1,4 +1,4 @@
-import type { AppConfig, Banner, InfoTrocarSenha, LoginSenhaAtendimento, MenuItem, Noticia, UserInfo } from '@concilia/domain';
+import type { AppConfig, Banner, DashboardRegistro, DashboardResult, InfoTrocarSenha, LoginSenhaAtendimento, MenuItem, Noticia, UserInfo } from '@concilia/domain';
 
 import type { OptionItem, TicketEntry, TicketTrace } from '@concilia/domain';
 
@@ -49,6 +49,14 @@ export const OPS = {
   ),
   salvarParametros: doc<{ salvarParametros: { codpessoa: number; texto: string | null } }, { values: { texto: string | null; insert: boolean } }>(
     `mutation salvarParametros($values: ParametrosInput!) { salvarParametros(values: $values) { codpessoa texto } }`,
+  ),
+  // Dashboard: one call answers every chart and the key figures (amounts in centavos)
+  getDashBoard: doc<{ getDashBoard: DashboardResult }, { values: { empresa: number | null; registro: DashboardRegistro; de: string; ate: string } }>(
+    `query getDashBoard($values: DashboardValues!) { getDashBoard(values: $values) {
+      seriesVendaOperadora { name y sliced selected } seriesVendaTipo { name y sliced selected }
+      categoriaVendaDia seriesVendaDia categoriaVendaHora seriesVendaHora
+      seriesTicketMedio { name y sliced selected } categoriaTaxaMedia seriesTaxaMedia { name data }
+      indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso } } }`,
   ),
   // Tickets: manual entry, the trace and its row actions (the list screens are register declarations)
   listarItensConciliadoresCodExterno: doc<{ listarItensConciliadoresCodExterno: OptionItem[] }, { codpessoa: number | null; codOperadora: number | null }>(

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MSG } from '@concilia/domain';
+import type { Page } from 'playwright-core';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
+import { createIngestion } from '../../apps/server/src/ingest/ingestion';
+import { expectText, field, openFromMenu, signIn } from '../support/app-pages';
+import { openBrowser, screenshot, type Browser } from '../support/browser';
+import { startServer, type TestServer } from '../support/test-server';
+
+const VENDA_CHARTS = ['Venda por Operadora', 'Venda por Tipo', 'Venda por Dia', 'Venda por Hora', MSG.dashboardTaxaMedia, MSG.dashboardTicketMedio];
+
+/**
+ * Counts the painted pixels of each chart's canvas (the charts draw on a transparent background): a chart
+ * that rendered nothing counts 0. Answers label → painted pixels.
+ */
+async function paintedPixels(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const out: Record<string, number> = {};
+    for (const el of document.querySelectorAll<HTMLElement>('[data-chart]')) {
+      const canvas = el.querySelector('canvas');
+      const ctx = canvas?.getContext('2d');
+      if (!canvas || !ctx) { out[el.dataset.chart!] = 0; continue; }
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+      out[el.dataset.chart!] = n;
+    }
+    return out;
+  });
+}
+
+/** Waits until every named chart is on screen and painted more than a title's worth of pixels. */
+async function expectChartsDrawn(page: Page, labels: string[]) {
+  for (const label of labels) await page.locator(`[data-chart="${label}"] canvas`).waitFor();
+  await expect.poll(async () => {
+    const painted = await paintedPixels(page);
+    return labels.filter((l) => !(painted[l]! > 5000));
+  }, { timeout: 15_000 }).toEqual([]);
+}
+
+describe('Dashboard', () => {
+  let server: TestServer;
+  let b: Browser;
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-e2e-dash-'));
+
+  beforeAll(async () => {
+    // the demo's generated files (the 40 days before today) through the real pipeline, as `npm start` loads them
+    server = await startServer('pglite', { INGEST_WORKERS: '0' });
+    const ingestion = createIngestion({ open: server.db, log: pino({ level: 'silent' }), filesDir, workers: 1, pollMs: 50 });
+    await seedDemoFiles(server.db, ingestion, 200);
+    await ingestion.drain();
+    await ingestion.stop();
+    b = await openBrowser();
+    await signIn(b.page, server.url, 'REVENDA');
+  }, 180_000);
+  afterAll(async () => {
+    await b?.close();
+    await server?.close();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it('opens from the menu on the last month of sales: key figures and every chart drawn', async () => {
+    const { page } = b;
+    // on a loaded machine the home page and its menu take a while after sign-in: click once the link has settled
+    const link = page.getByTestId('menu-drawer').getByRole('link', { name: 'Dashboard' });
+    await link.waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await openFromMenu(page, 'Início', 'Dashboard', /\/app\/dashboard$/);
+    await expectText(page, MSG.dashboardTodosRegistros);
+    const figures = page.getByRole('list', { name: 'Indicadores' });
+    for (const label of [MSG.dashboardBruto, MSG.dashboardLiquido, MSG.dashboardTaxas, MSG.dashboardConciliado, MSG.dashboardCobradoAMais, MSG.dashboardEmAtraso]) {
+      await figures.getByText(label, { exact: true }).waitFor();
+    }
+    expect(await figures.getByText(/^R\$\s?\d/).count()).toBeGreaterThanOrEqual(4);
+    await expectChartsDrawn(page, VENDA_CHARTS);
+    expect(b.consoleErrors).toEqual([]);
+    await screenshot(page, 'dashboard-vendas');
+  });
+
+  it('filters one client\'s payments: titles switch to Pagamento and the hour chart says why it is absent', async () => {
+    const { page } = b;
+    await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
+    const drawer = page.getByRole('dialog', { name: MSG.listaAbrirFiltro });
+    await field(drawer, MSG.dashboardConciliador).click();
+    await page.getByRole('option', { name: 'Padaria Pão Quente Ltda' }).click();
+    await drawer.getByRole('radio', { name: 'PAGAMENTO' }).check();
+    await drawer.getByRole('button', { name: MSG.listaFiltrar }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await expectText(page, /Registros de: PAGAMENTO · Conciliador: Padaria Pão Quente Ltda · De \d\d\/\d\d\/\d{4} até/);
+    await expectChartsDrawn(page, ['Pagamento por Operadora', 'Pagamento por Tipo', 'Pagamento por Dia', MSG.dashboardTaxaMedia, MSG.dashboardTicketMedio]);
+    await expectText(page, MSG.dashboardPagamentoSemHora);
+    await screenshot(page, 'dashboard-pagamentos');
+
+    // back to sales of that client
+    await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
+    await drawer.getByRole('radio', { name: 'VENDA' }).check();
+    await drawer.getByRole('button', { name: MSG.listaFiltrar }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await expectChartsDrawn(page, VENDA_CHARTS);
+  });
+
+  it('keeps the window within one month and shows an empty period as such', async () => {
+    const { page } = b;
+    await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
+    const drawer = page.getByRole('dialog', { name: MSG.listaAbrirFiltro });
+    await field(drawer, MSG.dashboardDe).fill('01/01/2025');
+    await field(drawer, MSG.dashboardAte).fill('15/02/2025');
+    await drawer.getByRole('button', { name: MSG.listaFiltrar }).click();
+    await drawer.getByText(MSG.periodoMaximo).first().waitFor();
+    // still the old charts: nothing was searched
+    expect(await page.locator('[data-chart]').count()).toBe(6);
+
+    await field(drawer, MSG.dashboardAte).fill('31/01/2025');
+    await drawer.getByRole('button', { name: MSG.listaFiltrar }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await expectText(page, MSG.dashboardVazio);
+    expect(await page.locator('[data-chart]').count()).toBe(0);
+  });
+});
