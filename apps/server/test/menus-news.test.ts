@@ -16,7 +16,9 @@ describe.each(engines())('menu (%s)', (engine) => {
   it('lists the sections and the entries of the profile, each entry naming its section in pai', async () => {
     const menus = await menuOf('CLIENTE');
     expect(outline(menus)).toEqual([
-      'Início', 'Início / Home → home',
+      'Início', 'Início / Home → home', 'Início / Dashboard → dashboard',
+      'Arquivos', 'Arquivos / Arquivos em Aberto → manutencaoarquivosconciliacaoaberto',
+      'Arquivos / Extratos Originais → manutencaoarquivosextratosoriginais', 'Arquivos / Manutenção de Arquivos Único → manutencaoarquivos',
       'Tickets', 'Tickets / Pesquisar Ticket → pesquisaticket', 'Tickets / Importar Ticket → pesquisaimportacaoticket',
       'Tickets / Incluir Ticket → inclusaoticket',
       'Ajuda', 'Ajuda / Manual → ajuda',
