@@ -9,5 +9,6 @@ export default defineConfig({
   // No data: URLs, so the Content-Security-Policy can stay at font-src 'self'.
   build: { chunkSizeWarningLimit: 1500, assetsInlineLimit: 0 },
   // root pinned to this folder so `vitest --config apps/web/vite.config.ts` from the repo root finds the tests
-  test: { root: fileURLToPath(new URL('.', import.meta.url)), name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  // jsdom renders of whole screens take seconds when the machine also runs the API and browser projects
+  test: { root: fileURLToPath(new URL('.', import.meta.url)), name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 20_000 },
 });
