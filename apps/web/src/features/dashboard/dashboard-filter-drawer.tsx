@@ -1,10 +1,11 @@
 import { DASHBOARD_REGISTROS, type DashboardFilter, dashboardFilterSchema, MSG, OPTION_ALL, ROUTES } from '@concilia/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Container, Drawer, FormControl, FormControlLabel, FormLabel, LinearProgress, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { Values } from '../../registers/fields/field-props';
 import { DateRangeFilter } from '../../registers/fields/date-range-filter';
 import { SelectField } from '../../registers/fields/select-field';
+import { TopFilterDrawer } from '../../registers/top-filter-drawer';
 
 type Props = {
   open: boolean;
@@ -30,40 +31,23 @@ export function DashboardFilterDrawer({ open, searching, initial, onClose, onSea
     if (await onSearch(values as unknown as DashboardFilter)) onClose();
   });
   return (
-    <Drawer
-      anchor="top"
-      open={open}
-      onClose={onClose}
-      keepMounted
-      sx={(theme) => ({ zIndex: theme.zIndex.modal })}
-      slotProps={{ paper: { role: 'dialog', 'aria-label': MSG.listaAbrirFiltro } }}
-    >
-      {searching ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
-      <Container maxWidth="lg" sx={{ py: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>{ROUTES.dashboard.title}</Typography>
-        <Box component="form" noValidate onSubmit={submit}>
-          <Box sx={{ display: 'grid', gap: 2, alignItems: 'center', gridTemplateColumns: { xs: '1fr', md: '1fr auto 2fr' } }}>
-            <SelectField control={control} name="empresa" label={MSG.dashboardConciliador} optionList="listarItensConciliadores" todos valueKind="int" />
-            <Controller
-              control={control}
-              name="registro"
-              render={({ field }) => (
-                <FormControl>
-                  <FormLabel id="dashboard-registro">{MSG.dashboardRegistrosDe}</FormLabel>
-                  <RadioGroup row aria-labelledby="dashboard-registro" name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                    {[...DASHBOARD_REGISTROS].reverse().map((r) => <FormControlLabel key={r} value={r} control={<Radio />} label={r} />)}
-                  </RadioGroup>
-                </FormControl>
-              )}
-            />
-            <DateRangeFilter control={control} deName="de" ateName="ate" deLabel={MSG.dashboardDe} ateLabel={MSG.dashboardAte} required />
-          </Box>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>
-            <Button onClick={onClose}>{MSG.listaFechar}</Button>
-            <Button type="submit" variant="contained" disabled={searching}>{MSG.listaFiltrar}</Button>
-          </Stack>
-        </Box>
-      </Container>
-    </Drawer>
+    <TopFilterDrawer title={ROUTES.dashboard.title} open={open} searching={searching} onClose={onClose} onSubmit={submit}>
+      <Box sx={{ display: 'grid', gap: 2, alignItems: 'center', gridTemplateColumns: { xs: '1fr', md: '1fr auto 2fr' } }}>
+        <SelectField control={control} name="empresa" label={MSG.dashboardConciliador} optionList="listarItensConciliadores" todos valueKind="int" />
+        <Controller
+          control={control}
+          name="registro"
+          render={({ field }) => (
+            <FormControl>
+              <FormLabel id="dashboard-registro">{MSG.dashboardRegistrosDe}</FormLabel>
+              <RadioGroup row aria-labelledby="dashboard-registro" name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                {[...DASHBOARD_REGISTROS].reverse().map((r) => <FormControlLabel key={r} value={r} control={<Radio />} label={r} />)}
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        <DateRangeFilter control={control} deName="de" ateName="ate" deLabel={MSG.dashboardDe} ateLabel={MSG.dashboardAte} required />
+      </Box>
+    </TopFilterDrawer>
   );
 }
