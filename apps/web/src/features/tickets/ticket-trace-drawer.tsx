@@ -21,6 +21,9 @@ export function TicketTraceDrawer({ ticketId, onClose }: Props) {
     queryKey: key,
     queryFn: async () => (await call(OPS.detalharTicket, { id: ticketId! })).detalharTicket,
     enabled: !!ticketId,
+    // read afresh at every opening: a trace kept from before a disregard/reconsider would show the old state
+    staleTime: 0,
+    gcTime: 0,
   });
   const queryClient = useQueryClient();
   const notifier = useNotifier();
