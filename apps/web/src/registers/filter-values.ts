@@ -7,7 +7,7 @@ import { filterFields, type Row, scalarOf } from './register-fields';
  * week, one month or yesterday back to today), empty elsewhere.
  */
 export function initialFilterValues(def: AnyRegisterDef, today?: string): Row {
-  const values: Row = Object.fromEntries(filterFields(def).map(([name, f]) => [name, f.todos ? OPTION_ALL : null]));
+  const values: Row = Object.fromEntries(filterFields(def).map(([name, f]) => [name, f.filterDefault ?? (f.todos ? OPTION_ALL : null)]));
   if (def.window) {
     const w = defaultWindow(def.window, today);
     values[def.window.de] = w.de;

@@ -28,7 +28,7 @@ const lista = defineRegister({
   ],
   fields: {
     codlinha: { kind: 'number', label: 'ID', column: true, filter: true },
-    tipo: { kind: 'text', label: 'Tipo', column: true },
+    tipo: { kind: 'text', label: 'Tipo', column: true, filter: 'eq', filterDefault: 'A' },
     recebido: { kind: 'datetime', label: 'Recebimento', column: true },
     de: { kind: 'date', label: 'De', filter: 'gte', filterOnly: true },
     ate: { kind: 'date', label: 'Até', filter: 'lte', filterOnly: true },
@@ -68,8 +68,8 @@ describe('search window', () => {
     expect(defaultWindow({ de: 'de', ate: 'ate', back: 'week' }, '2026-03-10')).toEqual({ de: '2026-03-03', ate: '2026-03-10' });
     expect(defaultWindow({ de: 'de', ate: 'ate', back: 'month' }, '2026-03-31')).toEqual({ de: '2026-02-28', ate: '2026-03-31' });
     expect(defaultWindow({ de: 'de', ate: 'ate', back: 'day' }, '2026-03-01')).toEqual({ de: '2026-02-28', ate: '2026-03-01' });
-    expect(initialFilterValues(lista, '2026-03-10')).toMatchObject({ de: '2026-03-03', ate: '2026-03-10', resultado: null });
-    expect(filterVariables(lista, initialFilterValues(lista, '2026-03-10'))).toEqual({ de: '2026-03-03', ate: '2026-03-10' });
+    expect(initialFilterValues(lista, '2026-03-10')).toMatchObject({ de: '2026-03-03', ate: '2026-03-10', resultado: null, tipo: 'A' });
+    expect(filterVariables(lista, initialFilterValues(lista, '2026-03-10'))).toEqual({ tipo: 'A', de: '2026-03-03', ate: '2026-03-10' });
   });
 
   it("refuses invalid dates, an inverted pair and a window over its limit with the spec's messages", () => {

@@ -51,6 +51,8 @@ export type FieldDef = {
   optionListArg?: string;
   /** a filter select offers 'Todos' (-999) */
   todos?: boolean;
+  /** the filter drawer's first value when it is not empty or 'Todos' (e.g. the ticket search's type A) */
+  filterDefault?: string;
   /** fieldset of the side form */
   section?: string;
   maxLength?: number;

@@ -1,7 +1,7 @@
 import { MSG } from '../messages';
 import { defineRegister, type OptionItem } from '../register-kit/register';
 import { SALE_RESULTS } from '../reconciliation';
-import { TICKET_TIPOS } from './tickets';
+import { TICKET_TIPO_PADRAO, TICKET_TIPOS } from './tickets';
 
 /**
  * The ticket list screens (spec part 1 "File and ticket screens" 4 and 5) as read-only kit declarations; their
@@ -43,7 +43,7 @@ export const pesquisaTicketScreen = defineRegister({
   ],
   fields: {
     id: { kind: 'text', label: 'ID', form: false },
-    tipo: { kind: 'enum', label: 'Tipo', options: TIPOS, filter: 'eq', column: true, form: false },
+    tipo: { kind: 'enum', label: 'Tipo', options: TIPOS, filter: 'eq', filterDefault: TICKET_TIPO_PADRAO, column: true, form: false },
     nsu: { kind: 'text', label: 'Doc/NSU', filter: 'eq', column: true, form: false },
     tid: { kind: 'text', label: 'TID', filter: true, column: true, form: false },
     autorizacao: { kind: 'text', label: 'Autorização', filter: 'eq', column: true, form: false },
