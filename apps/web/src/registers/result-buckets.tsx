@@ -22,7 +22,8 @@ export function ResultBuckets({ buckets, active, onPick }: Props) {
           <Card key={b.valor} variant="outlined" sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}>
             <CardActionArea onClick={() => onPick(chosen ? null : b.valor)} aria-pressed={chosen} data-testid={`bucket-${b.valor}`}>
               <CardContent sx={{ py: 1.5 }}>
-                <Typography variant="body2" color="text.secondary" noWrap title={b.label}>{b.label}</Typography>
+                {/* two lines: 'Somente no arquivo do cliente' must be read whole on a laptop screen, not cut */}
+                <Typography variant="body2" color="text.secondary" sx={{ minHeight: '2.5em', lineHeight: 1.25 }}>{b.label}</Typography>
                 <Typography variant="h6" component="p">{b.quantidade.toLocaleString('pt-BR')}</Typography>
                 <Typography variant="body2">R$ {formatDecimal(b.total)}</Typography>
               </CardContent>
