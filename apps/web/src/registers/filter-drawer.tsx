@@ -4,12 +4,14 @@ import { useForm } from 'react-hook-form';
 import { DateRangeFilter } from './fields/date-range-filter';
 import type { Values } from './fields/field-props';
 import { RegisterField } from './fields/register-field';
-import { filterVariables, initialFilterValues } from './filter-values';
+import { filterVariables } from './filter-values';
 import { filterFields, type Row } from './register-fields';
 import { TopFilterDrawer } from './top-filter-drawer';
 
 type Props = {
   def: AnyRegisterDef;
+  /** the filter's first values (initialFilterValues) */
+  initial: Row;
   open: boolean;
   searching: boolean;
   onClose: () => void;
@@ -18,8 +20,8 @@ type Props = {
 };
 
 /** The register's filters in the top drawer; the De/Até window last, with its one-month rule. */
-export function FilterDrawer({ def, open, searching, onClose, onSearch }: Props) {
-  const { control, handleSubmit, setError } = useForm<Values>({ defaultValues: initialFilterValues(def) });
+export function FilterDrawer({ def, initial, open, searching, onClose, onSearch }: Props) {
+  const { control, handleSubmit, setError } = useForm<Values>({ defaultValues: initial });
   const submit = handleSubmit(async (values) => {
     const filter = filterVariables(def, values);
     // the server says the same; asking first keeps the message beside the date instead of in a toast

@@ -72,6 +72,13 @@ describe('search window', () => {
     expect(filterVariables(lista, initialFilterValues(lista, '2026-03-10'))).toEqual({ tipo: 'A', de: '2026-03-03', ate: '2026-03-10' });
   });
 
+  it("opens on the filter a link gives in the address (the dashboard's key figures), ignoring what is not a date", () => {
+    const address = new URLSearchParams('de=2026-02-01&ate=2026-02-28&tipo=C&naoefiltro=1');
+    expect(initialFilterValues(lista, '2026-03-10', address)).toMatchObject({ de: '2026-02-01', ate: '2026-02-28', tipo: 'C' });
+    expect(initialFilterValues(lista, '2026-03-10', address)).not.toHaveProperty('naoefiltro');
+    expect(initialFilterValues(lista, '2026-03-10', new URLSearchParams('de=01/02/2026'))).toMatchObject({ de: '2026-03-03' });
+  });
+
   it("refuses invalid dates, an inverted pair and a window over its limit with the spec's messages", () => {
     const w = lista.window!;
     expect(windowError(w, { de: '2026-03-01', ate: '2026-04-01' })).toBeNull();

@@ -4,6 +4,7 @@ import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MRT_RowSelectionState } from 'material-react-table';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 import { type FabItem, fabItems } from './fab-items';
 import { FilterDrawer } from './filter-drawer';
@@ -29,7 +30,9 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
   const { def } = screen;
   const queryClient = useQueryClient();
   // null until the first search of a register that waits for the user's filter
-  const [search, setSearch] = useState<Row | null>(() => (def.skipInitialSearch ? null : filterVariables(def, initialFilterValues(def))));
+  const [address] = useSearchParams();
+  const [initial] = useState(() => initialFilterValues(def, undefined, address));
+  const [search, setSearch] = useState<Row | null>(() => (def.skipInitialSearch ? null : filterVariables(def, initial)));
   const list = useRegisterList(def, search);
   const rows = useMemo(() => list.data ?? [], [list.data]);
   const [filterOpen, setFilterOpen] = useState(false);
@@ -118,7 +121,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
           </Tooltip>
         ) : null}
       </Stack>
-      <FilterDrawer def={def} open={filterOpen} searching={searching} onClose={() => setFilterOpen(false)} onSearch={runSearch} />
+      <FilterDrawer def={def} initial={initial} open={filterOpen} searching={searching} onClose={() => setFilterOpen(false)} onSearch={runSearch} />
       {def.buckets ? (
         <ResultBuckets
           buckets={buckets.data ?? []}
