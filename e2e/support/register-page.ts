@@ -69,6 +69,8 @@ export function registerPage(page: Page, def: AnyRegisterDef) {
 
     /** Filters through the top drawer; it closes after a successful search. */
     async filterBy(values: Record<string, FieldValue>) {
+      // the address changes before a lazily loaded screen replaces the previous one: its title says it is there
+      await page.getByRole('heading', { level: 1, name: def.title, exact: true }).waitFor();
       await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
       await filterDrawer.waitFor();
       await fillAll(filterDrawer, values);
