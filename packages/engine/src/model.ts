@@ -288,7 +288,19 @@ export interface ParseErrorItem {
   message: string;
 }
 
-export type ParsedItem = NormalizedRecord | FileHeader | FileTrailer | ParseErrorItem;
+/**
+ * Something the file says that the parser could read but not fully understand or trust — an unknown code in a
+ * descriptive field, trailer counters per kind that disagree while the amounts add up, figures of one line that
+ * contradict each other. The file still loads; the pipeline keeps the warnings on the file record. `line` is the
+ * 1-based line (for single-line XML: 1, with the element path and record ordinal in the message). pt-BR.
+ */
+export interface ParseWarningItem {
+  kind: 'warning';
+  line: number;
+  message: string;
+}
+
+export type ParsedItem = NormalizedRecord | FileHeader | FileTrailer | ParseErrorItem | ParseWarningItem;
 
 /** The CorrectionFields of a correction that names no original sale (fees, reserves, account events). */
 export const NO_ORIGINAL_SALE = {

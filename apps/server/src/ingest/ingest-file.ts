@@ -103,7 +103,7 @@ class RowWriter {
   async *rows(items: AsyncIterable<ParsedItem>): AsyncGenerator<string> {
     let block = '';
     for await (const item of items) {
-      if (item.kind === 'header' || item.kind === 'trailer') continue;
+      if (item.kind === 'header' || item.kind === 'trailer' || item.kind === 'warning') continue;
       if (item.kind === 'error') {
         this.errorCount++;
         if (this.errors.length < 20) this.errors.push(item.message);
