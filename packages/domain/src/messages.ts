@@ -12,6 +12,7 @@ export const MSG = {
   usuarioObrigatorio: 'Usuário é obrigatório.',
   senhaObrigatoria: 'Senha é obrigatório.',
   muitasTentativas: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+  botCheckReforcado: 'Houve várias tentativas de acesso com este usuário. Aguarde a nova verificação "Eu não sou um robô" terminar (pode levar alguns segundos) e clique em Continuar de novo.',
   usuarioExpirado: 'Seu acesso expirou. Procure o administrador da sua empresa para renovar a validade do usuário.',
   usuarioNaoLogado: 'Usuário não logado',
   linkAcessoInvalido: 'Link de acesso inválido ou expirado. Entre com seu usuário e senha.',
@@ -280,6 +281,8 @@ export const ERROR_CODES = {
   BAD_USER_INPUT: 'BAD_USER_INPUT',
   RATE_LIMITED: 'RATE_LIMITED',
   BOT_CHECK_FAILED: 'BOT_CHECK_FAILED',
+  /** after repeated failures for a login: solve the harder challenge GET /altcha/challenge?login=… issues */
+  BOT_CHECK_HARDER: 'BOT_CHECK_HARDER',
   USER_EXPIRED: 'USER_EXPIRED',
   FK_CONFLICT: 'FK_CONFLICT',
 } as const;
