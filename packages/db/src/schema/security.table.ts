@@ -24,6 +24,11 @@ export const sessoes = pgTable(
  * Only a hash of the secret is stored.
  */
 export const TOKEN_TIPOS = ['IDSESSION', 'LEGADO', 'TROCA_SENHA'] as const;
+/**
+ * Steps of a multi-step token, in order (a reset link of a user with no password: RESPONSAVEL, then
+ * SENHA). A token moves forward only; its last step spends it (usadoem). Single-step tokens have none.
+ */
+export const TOKEN_ETAPAS = ['RESPONSAVEL', 'SENHA'] as const;
 export const tokensAcesso = pgTable(
   'tokens_acesso',
   {
@@ -35,6 +40,8 @@ export const tokensAcesso = pgTable(
     criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
     expiraem: timestamp('expiraem', { withTimezone: true }).notNull(),
     usadoem: timestamp('usadoem', { withTimezone: true }),
+    /** the step the token waits for (TOKEN_ETAPAS), null for single-step tokens */
+    etapa: text('etapa', { enum: TOKEN_ETAPAS }),
   },
   (t) => [index('tokens_usuario_idx').on(t.codusuario)],
 );
