@@ -73,6 +73,20 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessoes).set({ encerradaem: new Date() }).where(eq(sessoes.id, sessionId));
 }
 
+/**
+ * Ends the session whose cookie a browser sent, whoever's it was: a new sign-in in that browser replaces
+ * it, so a session never outlives the browser's move to another one. Answers the ended session's id.
+ */
+export async function endSessionOfCookie(db: Db, secret: string | undefined): Promise<string | null> {
+  if (!secret) return null;
+  const [row] = await db
+    .update(sessoes)
+    .set({ encerradaem: new Date() })
+    .where(and(eq(sessoes.tokenhash, sha256(secret)), isNull(sessoes.encerradaem)))
+    .returning({ id: sessoes.id });
+  return row?.id ?? null;
+}
+
 /** After a password change every other session of the user ends. */
 export async function endUserSessions(db: Db, codusuario: number, except?: string): Promise<void> {
   await db
