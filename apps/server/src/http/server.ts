@@ -6,7 +6,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { App } from '../app';
 import { DOWNLOAD_PREFIX } from '../downloads/download-store';
 import { serveDownload } from '../downloads/download-route';
-import { newAltchaChallenge } from '../features/auth/bot-check';
+import { challengeForLogin } from '../features/auth/bot-check';
 import { requestScope } from '../logger';
 import { serveStatic } from './static-files';
 
@@ -52,7 +52,8 @@ export function createHttpServer(app: App): http.Server {
           return;
         }
         if (url.pathname === '/altcha/challenge' && req.method === 'GET') {
-          const challenge = await newAltchaChallenge(config);
+          // ?login= asks for the challenge that login needs now: harder after repeated failures.
+          const challenge = await challengeForLogin(app.services.db, config, url.searchParams.get('login'));
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
           res.end(JSON.stringify(challenge));
           return;
