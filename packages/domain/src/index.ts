@@ -10,6 +10,7 @@ export * from './register-kit/zod-fields';
 export * from './registers/index';
 export * from './parametros';
 export * from './files';
+export * from './csv/csv-writer';
 export * from './reconciliation';
 export * from './business-days';
 export * from './payment-results';

@@ -23,6 +23,13 @@ export function formatDecimal(centavos: Centavos): string {
   return plain.format(centavos / 100);
 }
 
+/** 123456 → '1234,56', -150 → '-1,50': no thousands mark, for machine-read files (the customer sales file layout). */
+export function formatDecimalPlain(centavos: Centavos): string {
+  assertInteger(centavos);
+  const abs = Math.abs(centavos);
+  return `${centavos < 0 ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
 /**
  * '1.234,56' | '1234,5' | '-0,01' | 'R$ 10' → centavos. Digits are read as text, so '0,1' is 10 and never
  * 9.999…; returns null for text that is not an amount.

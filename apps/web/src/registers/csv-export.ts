@@ -1,15 +1,16 @@
+import { type CsvCell, csvData, writeCsv } from '@concilia/domain';
+
 /**
  * The table's 'Download CSV': the rows the user is looking at (after search and column filters), in the
- * columns they left visible, written the way a pt-BR spreadsheet opens them — ';' between fields, a BOM
- * so Excel reads UTF-8, CRLF line ends.
+ * columns they left visible, written by the domain's one CSV writer the way a pt-BR spreadsheet opens them
+ * (';', CRLF, a BOM so Excel reads UTF-8). Text columns are neutralised against formula injection; columns
+ * of numbers, amounts and dates (`data`) are written as they show, so '-1,50' stays an amount.
  */
-export type CsvColumn = { header: string; text: (row: Record<string, unknown>) => string };
-
-const quote = (s: string) => (/[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+export type CsvColumn = { header: string; text: (row: Record<string, unknown>) => string; data?: boolean };
 
 export function toCsv(columns: readonly CsvColumn[], rows: readonly Record<string, unknown>[]): string {
-  const lines = [columns.map((c) => quote(c.header)), ...rows.map((r) => columns.map((c) => quote(c.text(r))))];
-  return `\uFEFF${lines.map((l) => l.join(';')).join('\r\n')}\r\n`;
+  const cell = (c: CsvColumn, r: Record<string, unknown>): CsvCell => (c.data ? csvData(c.text(r)) : c.text(r));
+  return writeCsv([columns.map((c) => c.header), ...rows.map((r) => columns.map((c) => cell(c, r)))], { bom: true });
 }
 
 /** Hands the text to the browser as a file download. */

@@ -80,6 +80,18 @@ describe('CSV of the table', () => {
     expect(csv).toBe('\uFEFFNome;Data;Valor\r\n"Loja; Centro";25/03/2026;1.234,56\r\n');
   });
 
+  it('neutralises a name a spreadsheet would run as a formula, and keeps a negative amount an amount', () => {
+    const money = { kind: 'money' as const, label: 'Valor' };
+    const csv = toCsv(
+      [
+        { header: 'Nome', text: (r) => String(r.nome) },
+        { header: 'Valor', text: (r) => formatCell(money, r.valor), data: true },
+      ],
+      [{ nome: '=HYPERLINK("http://x")', valor: -150 }, { nome: '-Loja', valor: -123456 }, { nome: '@x', valor: 0 }],
+    );
+    expect(csv).toBe(`\uFEFFNome;Valor\r\n"'=HYPERLINK(""http://x"")";-1,50\r\n"'-Loja";-1.234,56\r\n"'@x";0,00\r\n`);
+  });
+
   it('shows options by label and booleans as Sim/Não', () => {
     expect(formatCell(clientesRegister.fields.status, 'A')).toBe('Ativo');
     expect(formatCell({ kind: 'boolean', label: 'x' }, false)).toBe(MSG.campoNao);

@@ -1,4 +1,4 @@
-import { formatBusinessDate } from '@concilia/domain';
+import { formatBusinessDate, formatDecimalPlain, quoteCsvField } from '@concilia/domain';
 import type { LayoutWriter, SyntheticBrand, SyntheticSale } from '../generate/synthetic';
 import { CUSTOMER_COLUMNS, OPTIONAL_COLUMNS, SEPARATOR, TOTAL_TAG } from './customer-csv.columns';
 
@@ -11,13 +11,10 @@ import { CUSTOMER_COLUMNS, OPTIONAL_COLUMNS, SEPARATOR, TOTAL_TAG } from './cust
 
 const BRAND_NAMES: Record<SyntheticBrand, string> = { visa: 'Visa', mastercard: 'Mastercard', elo: 'Elo', amex: 'Amex', hipercard: 'Hipercard' };
 
-const money = (centavos: number) => {
-  const abs = Math.abs(centavos);
-  return `${centavos < 0 ? '-' : ''}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-};
-
-/** A field quoted per RFC 4180 when it holds the separator, a quote or a line break. */
-const field = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+// A machine layout, not an export: the domain's one CSV quoting and amount text, without the formula
+// neutralisation of exports (the parser would read the leading quote as part of the value).
+const money = formatDecimalPlain;
+const field = (value: string) => quoteCsvField(value);
 
 export function productName(sale: Pick<SyntheticSale, 'product' | 'installments'>): string {
   if (sale.product === 'debito') return 'Débito';

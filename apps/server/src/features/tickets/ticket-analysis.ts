@@ -1,4 +1,4 @@
-import { DIVERGENCE_FIELDS, type DivergenceField, formatBRL, formatBusinessDate, MSG, TICKET_TIPOS } from '@concilia/domain';
+import { type CsvCell, csvDate, csvMoney, DIVERGENCE_FIELDS, type DivergenceField, MSG, TICKET_TIPOS, writeCsv } from '@concilia/domain';
 import { nearestCandidates } from '../../reconcile/why-not-matched';
 import type { Executor, Ticket } from './ticket-search.service';
 
@@ -10,11 +10,7 @@ import type { Executor, Ticket } from './ticket-search.service';
 
 const DIFF_LABELS: Record<string, string> = { ...DIVERGENCE_FIELDS, nsu: 'NSU', autorizacao: 'Autorização' };
 const labels = (fields: readonly string[]) => fields.map((f) => DIFF_LABELS[f as DivergenceField] ?? f).join(', ');
-const cell = (v: string | number | null | undefined) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const row = (...cells: (string | number | null | undefined)[]) => cells.map(cell).join(';');
+const row = (...cells: CsvCell[]): CsvCell[] => cells;
 
 export function analysisFileName(t: Ticket): string {
   return `analise-ticket-${t.tipo}-${t.codlinha ?? ''}${t.codlinhasarqcli ? `-${t.codlinhasarqcli}` : ''}.csv`;
@@ -26,26 +22,26 @@ export async function ticketAnalysis(db: Executor, t: Ticket): Promise<string> {
     row('Tipo', TICKET_TIPOS[t.tipo]),
     row('Unidade', t.unidade),
     row('Operadora', t.operadora),
-    row('Data da venda', formatBusinessDate(t.datavenda)),
+    row('Data da venda', csvDate(t.datavenda)),
     row('NSU', t.nsu),
     row('TID', t.tid),
     row('Autorização', t.autorizacao),
     row('Parcelas', t.totparcelas),
-    row('Valor', formatBRL(t.valor)),
+    row('Valor', csvMoney(t.valor)),
     row('Arquivo', t.codarquivo),
     row('Resultado', t.resultadolabel),
   ];
   if (t.divergencias.length) lines.push(row('Divergências', labels(t.divergencias)));
   if (t.tipo !== 'A' && t.resultado === 'somente_cliente' && t.codlinhasarqcli) {
     const near = await nearestCandidates(db, t.codlinhasarqcli, 5);
-    lines.push('', row('Vendas da operadora mais próximas'));
+    lines.push([], row('Vendas da operadora mais próximas'));
     if (!near.length) lines.push(row(MSG.ticketAnaliseSemCandidatos));
     else {
       lines.push(row('Data da venda', 'NSU', 'Autorização', 'Parcelas', 'Valor', 'Campos diferentes', 'Já pareada com a linha do cliente'));
       for (const c of near) {
-        lines.push(row(formatBusinessDate(c.datavenda), c.nsu, c.autorizacao, c.totparcelas, formatBRL(c.valor), labels(c.diferencas), c.pareadaCom));
+        lines.push(row(csvDate(c.datavenda), c.nsu, c.autorizacao, c.totparcelas, csvMoney(c.valor), labels(c.diferencas), c.pareadaCom));
       }
     }
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return writeCsv(lines, { bom: true });
 }

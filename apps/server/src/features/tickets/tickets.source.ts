@@ -40,7 +40,7 @@ export const pesquisaTicketEntry: RegisterEntry = {
     actions: {
       analisar: async (ctx, row) => {
         const t = row as unknown as Ticket;
-        return offerDownload(ctx, { fileName: analysisFileName(t), contentType: 'text/csv; charset=utf-8', body: `\ufeff${await ticketAnalysis(ctx.db, t)}` });
+        return offerDownload(ctx, { fileName: analysisFileName(t), contentType: 'text/csv; charset=utf-8', body: await ticketAnalysis(ctx.db, t) });
       },
       desconsiderar: (ctx, row, me) => disregard(ctx, row, me.codusuario, true),
       reconsiderar: (ctx, row, me) => disregard(ctx, row, me.codusuario, false),

@@ -3,8 +3,10 @@ import type { MRT_ColumnDef } from 'material-react-table';
 import { formatCell, type OptionLabels } from '../cell-format';
 import { columnFields, type Row } from '../register-fields';
 
-/** A column with the text it shows, which the CSV and the column filters reuse. */
-export type RegisterColumn = MRT_ColumnDef<Row> & { text: (row: Row) => string };
+/** A column with the text it shows, which the CSV and the column filters reuse; `data` for numbers, amounts and dates (never neutralised in the CSV). */
+export type RegisterColumn = MRT_ColumnDef<Row> & { text: (row: Row) => string; data: boolean };
+
+const DATA_KINDS: ReadonlySet<string> = new Set(['number', 'money', 'percent', 'date', 'datetime']);
 
 /**
  * The table's columns from the declaration's `column` fields. Cells show pt-BR text; sorting uses the raw
@@ -21,6 +23,7 @@ export function registerColumns(def: AnyRegisterDef, labels: OptionLabels): Regi
       Cell: ({ row }) => text(row.original),
       filterFn: (row, _id, filterValue) => text(row.original) === filterValue,
       text,
+      data: DATA_KINDS.has(f.kind),
     };
   });
 }

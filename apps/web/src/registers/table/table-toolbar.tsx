@@ -15,7 +15,7 @@ export function TableToolbar({ table, columns, fileName }: Props) {
   const downloadCsv = () => {
     const visible = columns.filter((c) => table.getColumn(c.id!).getIsVisible());
     const rows = table.getPrePaginationRowModel().rows.map((r) => r.original);
-    downloadText(fileName, toCsv(visible.map((c) => ({ header: String(c.header), text: c.text })), rows));
+    downloadText(fileName, toCsv(visible.map((c) => ({ header: String(c.header), text: c.text, data: c.data })), rows));
   };
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }} data-print-hide>
