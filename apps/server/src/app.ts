@@ -3,9 +3,9 @@ import type { OpenDb } from '@concilia/db';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { resolveSession, type SessionUser } from './features/auth/session.service';
+import { admitSession, resolveSession, type SessionUser } from './features/auth/session.service';
 import type { Ctx } from './graphql/context';
-import { makeMaskError, notLoggedIn, yogaLogging } from './graphql/errors';
+import { makeMaskError, yogaLogging } from './graphql/errors';
 import { parseCookies, SESSION_COOKIE } from './http/cookies';
 import { requestGuards } from './http/guards.plugin';
 import { requestScope } from './logger';
@@ -64,11 +64,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
         db, open: opts.db, config, log, mailer, ingestion, request, requestId, ip, secure, cookies,
         setCookie: (h) => pendingCookies.set(request, [...(pendingCookies.get(request) ?? []), h]),
         currentUser,
-        requireUser: async () => {
-          const u = await currentUser();
-          if (!u) throw notLoggedIn();
-          return u;
-        },
+        requireUser: async (gate) => admitSession(await currentUser(), gate),
       };
     },
   });

@@ -284,6 +284,8 @@ export const ERROR_CODES = {
   /** after repeated failures for a login: solve the harder challenge GET /altcha/challenge?login=… issues */
   BOT_CHECK_HARDER: 'BOT_CHECK_HARDER',
   USER_EXPIRED: 'USER_EXPIRED',
+  /** a signed-in user whose registration is pending (permitido = false): only the 'Cadastro Pendente' page's calls answer */
+  REGISTRATION_PENDING: 'REGISTRATION_PENDING',
   FK_CONFLICT: 'FK_CONFLICT',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

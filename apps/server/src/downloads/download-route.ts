@@ -39,6 +39,9 @@ export async function serveDownload(request: Request, db: Db, config: Config): P
   if (request.method !== 'GET') return text(405, MSG.requisicaoInvalida);
   const token = new URL(request.url).pathname.slice(DOWNLOAD_PREFIX.length);
   const user = await resolveSession(db, config, parseCookies(request.headers.get('cookie')).get(SESSION_COOKIE));
+  // the same gate as every GraphQL call: a pending registration downloads nothing (an offer made before the
+  // user was set back to pending stays untaken)
+  if (user && !user.permitido) return text(403, MSG.cadastroPendente);
   const offer = user && /^[\w-]{16,64}$/.test(token) ? takeOffer(token, user.codusuario) : null;
   if (!offer) return text(404, MSG.downloadIndisponivel);
   return new Response(bodyStream(offer.body), {

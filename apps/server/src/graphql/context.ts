@@ -19,6 +19,10 @@ export type Ctx = Services & {
   setCookie(header: string): void;
   /** the signed-in user, or null; resolved once per request */
   currentUser(): Promise<SessionUser | null>;
-  /** the signed-in user, or the 'Usuário não logado' error */
-  requireUser(): Promise<SessionUser>;
+  /**
+   * the signed-in user whose registration is complete, or the 'Usuário não logado' / 'Cadastro Pendente'
+   * error; `pendingPage` admits a pending user too — only for the calls the 'Cadastro Pendente' page makes
+   * (features/auth/session.service.ts, admitSession)
+   */
+  requireUser(opts?: { pendingPage?: boolean }): Promise<SessionUser>;
 };

@@ -1,7 +1,8 @@
 import { type Db, pessoas, sessoes, usuarios } from '@concilia/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { todayBusiness } from '@concilia/domain';
+import { MSG, todayBusiness } from '@concilia/domain';
 import type { Config } from '../../config';
+import { AppError, notLoggedIn } from '../../graphql/errors';
 import { newSecret, sha256 } from './secrets';
 
 export type SessionUser = {
@@ -66,6 +67,20 @@ export async function resolveSession(db: Db, config: Config, secret: string | un
     await db.update(sessoes).set({ ultimoacesso: new Date() }).where(eq(sessoes.id, row.sessionId));
   }
   const { ultimoacesso: _u, validade: _v, ...user } = row;
+  return user;
+}
+
+/**
+ * The 'Cadastro Pendente' gate of spec part 1 §6, held by the server: a user whose registration is
+ * incomplete (permitido = false) is signed in, but its session reaches only what that page and sign-out
+ * need — the shell's own reads (getUserInfo, getMenus, getNoticias, which ask with `pendingPage`) and
+ * logout (no gate: it ends whatever session it finds). Every other call that needs a user goes through
+ * this (ctx.requireUser, requirePage, download offers), and the download route asks it too, so a pending
+ * user reads none of its company's data whatever the browser does.
+ */
+export function admitSession(user: SessionUser | null, opts: { pendingPage?: boolean } = {}): SessionUser {
+  if (!user) throw notLoggedIn();
+  if (!user.permitido && !opts.pendingPage) throw new AppError('REGISTRATION_PENDING', MSG.cadastroPendente);
   return user;
 }
 

@@ -83,7 +83,8 @@ builder.queryField('getUserInfo', (t) =>
   t.field({
     type: UserInfoRef,
     resolve: async (_r, _a, ctx) => {
-      const me = await ctx.requireUser();
+      // the 'Cadastro Pendente' page reads it (and learns permitido from it)
+      const me = await ctx.requireUser({ pendingPage: true });
       const [row] = await ctx.db
         .select({ nome: usuarios.nome, pessoaNome: pessoas.nomeabreviado, pessoaNomeCompleto: pessoas.nome })
         .from(usuarios)
@@ -123,7 +124,8 @@ builder.queryField('getMenus', (t) =>
   t.field({
     type: [MenuRef],
     resolve: async (_r, _a, ctx) => {
-      const me = await ctx.requireUser();
+      // the shell around the 'Cadastro Pendente' page reads it too
+      const me = await ctx.requireUser({ pendingPage: true });
       const all = await ctx.db.select().from(menus).orderBy(asc(menus.ordem), asc(menus.codmenu));
       const allowed = new Set(
         (await ctx.db.select({ r: perfilRecursos.codrecurso }).from(perfilRecursos).where(eq(perfilRecursos.codperfil, me.codperfil))).map((x) => x.r),
@@ -155,7 +157,8 @@ builder.queryField('getNoticias', (t) =>
   t.field({
     type: [NoticiaRef],
     resolve: async (_r, _a, ctx) => {
-      const me = await ctx.requireUser();
+      // the shell around the 'Cadastro Pendente' page reads it too
+      const me = await ctx.requireUser({ pendingPage: true });
       return ctx.db
         .select({ codnoticia: noticias.codnoticia, titulo: noticias.titulo, texto: noticias.texto, data: noticias.data })
         .from(noticias)
