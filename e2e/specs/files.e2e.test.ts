@@ -14,7 +14,7 @@ import { startServer, type TestServer } from '../support/test-server';
  * file sent through the upload dialog reach their final status live; the statement downloads byte for byte,
  * reprocesses, and the unreadable file is deleted.
  */
-const SAMPLE = fileURLToPath(new URL('../../../shared/samples/rede/R97470EEVD17.cmp', import.meta.url));
+const SAMPLE = fileURLToPath(new URL('../../packages/engine/test/samples/rede/R97470EEVD17.cmp', import.meta.url));
 
 describe('file maintenance screen', () => {
   let server: TestServer;

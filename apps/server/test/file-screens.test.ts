@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { BASE_URL, createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
 
-const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
+const SAMPLES = new URL('../../../packages/engine/test/samples/', import.meta.url);
 const EEVC = new Uint8Array(fs.readFileSync(new URL('rede/R97470EEVC01.cmp', SAMPLES)));
 /** The demo's Cielo establishment, registered to the unit 'Pão Quente - Centro'. */
 const EC = '1023456789';

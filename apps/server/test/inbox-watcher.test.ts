@@ -11,7 +11,7 @@ import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import type { ReceiveInput } from '../src/ingest/receive-file';
 import { createTestApp, engines, type TestApp } from './harness';
 
-const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
+const SAMPLES = new URL('../../../packages/engine/test/samples/', import.meta.url);
 const sample = (name: string) => fs.readFileSync(new URL(name, SAMPLES));
 const EEVC = 'rede/R97470EEVC01.cmp';
 const EEVD = 'rede/R97470EEVD17.cmp';

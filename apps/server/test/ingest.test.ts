@@ -11,7 +11,7 @@ import { folderStorage } from '../src/ingest/file-storage';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { createTestApp, engines, type TestApp } from './harness';
 
-const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
+const SAMPLES = new URL('../../../packages/engine/test/samples/', import.meta.url);
 const sample = (name: string) => new Uint8Array(fs.readFileSync(new URL(name, SAMPLES)));
 const EEVC = 'rede/R97470EEVC01.cmp';
 const EEVD = 'rede/R97470EEVD17.cmp';

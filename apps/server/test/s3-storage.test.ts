@@ -62,7 +62,7 @@ describe('originals in S3-compatible storage', () => {
     const storage = s3Storage({ endpoint, bucket: 'concilia', region: 'sa-east-1', accessKeyId: 'chave', secretAccessKey: 'segredo', prefix: 'originais' });
     const ing = createIngestion({ open: t.opened, log: pino({ level: 'silent' }), filesDir: t.config.filesDir, workers: 1, pollMs: 50, storage });
     try {
-      const bytes = fs.readFileSync(new URL('../../../../shared/samples/rede/R97470EEVD17.cmp', import.meta.url));
+      const bytes = fs.readFileSync(new URL('../../../packages/engine/test/samples/rede/R97470EEVD17.cmp', import.meta.url));
       const received = await ing.receive({ source: bytes, name: 'R97470EEVD17.cmp', origem: 'UPLOAD' });
       await ing.drain();
       const [file] = await t.db.select().from(arquivos).where(eq(arquivos.codarquivo, received.codarquivo));

@@ -6,8 +6,8 @@ import { decodeLatin1, readLines, type TextLine } from './read/lines';
 
 /** Test-only helpers (not exported by the package): read sample bytes, parse them, compare golden files. */
 
-/** The genuine files of ../shared/samples ('rede/R97470EEVC01.cmp', 'stone/HomologacaoV2__20151012.xml'). */
-export const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
+/** The genuine files kept in test/samples (provenance in its README; 'rede/R97470EEVC01.cmp', 'stone/HomologacaoV2__20151012.xml'). */
+export const SAMPLES = new URL('../test/samples/', import.meta.url);
 /** Files built for tests from the layouts (no genuine Cielo or Getnet file is public): test/fixtures/<operator>/… */
 export const FIXTURES = new URL('../test/fixtures/', import.meta.url);
 const GOLDEN = new URL('../test/golden/', import.meta.url);
