@@ -13,8 +13,12 @@ import { operadoras } from './reference.table';
 
 /** Where a file came from (listarItensOrigemArquivoRecebido). */
 export const ARQUIVO_ORIGENS = ['UPLOAD', 'PASTA', 'CLI', 'DEMO', 'MANUAL', 'IMPORTACAO', 'INTEGRACAO'] as const;
-/** The lifecycle of a received file (listarItensStatusArquivo). */
-export const ARQUIVO_STATUS = ['AGUARDANDO', 'PROCESSANDO', 'PROCESSADO', 'ERRO'] as const;
+/**
+ * The lifecycle of a received file (listarItensStatusArquivo). PROCESSADO_AVISOS: loaded whole, with warnings
+ * the user should read (an unknown code, trailer counters that disagree while the amounts add up) — a stored
+ * value, not derived, so the status filter and every screen see it as one more status.
+ */
+export const ARQUIVO_STATUS = ['AGUARDANDO', 'PROCESSANDO', 'PROCESSADO', 'PROCESSADO_AVISOS', 'ERRO'] as const;
 
 export const arquivos = pgTable(
   'arquivos',
@@ -46,6 +50,9 @@ export const arquivos = pgTable(
     repetidas: integer('repetidas').notNull().default(0),
     /** per record kind: count and summed amounts, as the CLI prints them */
     totais: jsonb('totais'),
+    /** warnings of the last load: how many, and the first ones (FILE_MESSAGE_MAX_ERRORS) as located pt-BR messages */
+    avisos: integer('avisos').notNull().default(0),
+    mensagensavisos: jsonb('mensagensavisos').$type<string[]>(),
   },
   (t) => [
     // the same bytes sent twice by the same owner are one file

@@ -1,0 +1,2 @@
+ALTER TABLE "arquivos" ADD COLUMN "avisos" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "arquivos" ADD COLUMN "mensagensavisos" jsonb;
