@@ -65,6 +65,10 @@ export type LayoutId =
   | 'CIELO_V14'
   | 'GETNET_V10'
   | 'STONE_XML'
+  | 'MERCADOPAGO_CSV'
+  | 'PAGBANK_JSON'
+  | 'PAGARME_JSON'
+  | 'PAYGO_JSON'
   | 'CLIENTE_CSV'
   | 'MAPEAMENTO';
 

@@ -2,6 +2,10 @@ import { cieloFileTypes, cieloLayouts } from './cielo/index';
 import { customerFileTypes, customerLayouts } from './customer/index';
 import { getnetFileTypes, getnetLayouts } from './getnet/index';
 import type { DetectedFile, FileTypeDef, LayoutDef, LayoutId } from './layout';
+import { mercadoPagoFileTypes, mercadoPagoLayouts } from './mercadopago/index';
+import { pagarmeFileTypes, pagarmeLayouts } from './pagarme/index';
+import { pagBankFileTypes, pagBankLayouts } from './pagbank/index';
+import { payGoFileTypes, payGoLayouts } from './paygo/index';
 import { redeFileTypes, redeLayouts } from './rede/index';
 import { decodeLatin1 } from './read/lines';
 import { HEAD_BYTES } from './read/head';
@@ -11,7 +15,17 @@ import { stoneFileTypes, stoneLayouts } from './stone/index';
  * Every layout the engine reads, in detection order: fixed layouts first, the customer's own CSV last (its
  * header line is the least specific). The column-mapping layout is never detected: the caller names it.
  */
-export const LAYOUTS: readonly LayoutDef[] = [...cieloLayouts, ...redeLayouts, ...getnetLayouts, ...stoneLayouts, ...customerLayouts];
+export const LAYOUTS: readonly LayoutDef[] = [
+  ...cieloLayouts,
+  ...redeLayouts,
+  ...getnetLayouts,
+  ...stoneLayouts,
+  ...mercadoPagoLayouts,
+  ...pagBankLayouts,
+  ...pagarmeLayouts,
+  ...payGoLayouts,
+  ...customerLayouts,
+];
 
 /** Every file type with its pt-BR label: what `listarItensTipoArquivo` lists and the file record stores. */
 export const FILE_TYPES: readonly FileTypeDef[] = [
@@ -19,6 +33,10 @@ export const FILE_TYPES: readonly FileTypeDef[] = [
   ...redeFileTypes,
   ...getnetFileTypes,
   ...stoneFileTypes,
+  ...mercadoPagoFileTypes,
+  ...pagBankFileTypes,
+  ...pagarmeFileTypes,
+  ...payGoFileTypes,
   ...customerFileTypes,
 ];
 

@@ -20,7 +20,20 @@ import type { BusinessDate, Centavos } from '@concilia/domain';
  * Who wrote the file: a card operator, a voucher operator (column-mapping importer) or the merchant itself
  * ('cliente': the customer sales file). The server maps each to its row of the operators table by OPERATOR_NAMES.
  */
-export type Operator = 'rede' | 'cielo' | 'getnet' | 'stone' | 'alelo' | 'ticket' | 'vr' | 'pluxee' | 'cliente';
+export type Operator =
+  | 'rede'
+  | 'cielo'
+  | 'getnet'
+  | 'stone'
+  | 'mercadopago'
+  | 'pagbank'
+  | 'pagarme'
+  | 'paygo'
+  | 'alelo'
+  | 'ticket'
+  | 'vr'
+  | 'pluxee'
+  | 'cliente';
 
 /** The `operadoras.nome` of each operator (null: the merchant's own file has no operator row). */
 export const OPERATOR_NAMES: Record<Operator, string | null> = {
@@ -28,6 +41,10 @@ export const OPERATOR_NAMES: Record<Operator, string | null> = {
   cielo: 'Cielo',
   getnet: 'Getnet',
   stone: 'Stone',
+  mercadopago: 'Mercado Pago',
+  pagbank: 'PagBank (PagSeguro)',
+  pagarme: 'Pagar.me',
+  paygo: 'PayGo',
   alelo: 'Alelo',
   ticket: 'Ticket',
   vr: 'VR',
@@ -85,6 +102,20 @@ export interface SummaryRecord extends RecordBase {
   account: BankAccount | null;
 }
 
+/**
+ * The marketplace ids of a sale made through a marketplace or a payment platform with split (Mercado Pago,
+ * Pagar.me): who the sale belongs to and the platform's own payment / order / item ids, as the file writes them.
+ * They feed the ticket trace's marketplace group (AD_ID, PAYMENT_ID, ORDER_ID, ITEM_ID).
+ */
+export interface MarketplaceRef {
+  /** the sub-seller / recipient the sale (or its share) belongs to; null when the file does not say */
+  sellerId: string | null;
+  paymentId: string | null;
+  orderId: string | null;
+  /** the listing / item / SKU of the sale */
+  itemId: string | null;
+}
+
 /** One sale (CV / comprovante de venda). */
 export interface SaleRecord extends RecordBase {
   kind: 'sale';
@@ -110,6 +141,8 @@ export interface SaleRecord extends RecordBase {
   accepted: boolean;
   /** expected credit date (1st installment), from the sale or its batch; null when unknown */
   creditDate: BusinessDate | null;
+  /** marketplace ids, only from layouts that carry them (absent elsewhere) */
+  marketplace?: MarketplaceRef | null;
 }
 
 /** One installment of a batch or sale that the operator forecasts to pay on `creditDate`. */
@@ -128,6 +161,8 @@ export interface InstallmentForecastRecord extends RecordBase {
   creditDate: BusinessDate;
   brand: Coded;
   product: Coded;
+  /** marketplace ids, only from layouts that carry them per installment (Pagar.me payables) */
+  marketplace?: MarketplaceRef | null;
 }
 
 /** Money actually paid (or settled) to the merchant. */
@@ -146,6 +181,8 @@ export interface SettlementRecord extends RecordBase {
   installmentTotal: number | null;
   brand: Coded | null;
   account: BankAccount | null;
+  /** marketplace ids, only from layouts that carry them (Mercado Pago, Pagar.me) */
+  marketplace?: MarketplaceRef | null;
 }
 
 /** Fields shared by the records that correct or reverse money: adjustments, cancellations, chargebacks. */

@@ -2,6 +2,10 @@ import type { BusinessDate } from '@concilia/domain';
 import { writeCieloV15, writeCieloV15Payments } from '../cielo/index';
 import { writeCustomerCsv } from '../customer/index';
 import { writeGetnetV10 } from '../getnet/index';
+import { writeMercadoPagoCsv } from '../mercadopago/index';
+import { writePagarmePayables } from '../pagarme/index';
+import { writePagBankEdi } from '../pagbank/index';
+import { writePayGoSales } from '../paygo/index';
 import type { Operator } from '../model';
 import { writeRedeEevc, writeRedeEevd } from '../rede/index';
 import type { LayoutWriter, SyntheticFile } from './synthetic';
@@ -48,6 +52,26 @@ export const WRITERS = {
     sampleMerchant: '000001020304050',
     side: 'operator', operator: 'getnet', write: writeGetnetV10, lineEnding: '\r\n',
     fileName: (f) => `GETNET_${f.merchantId}_${compact(f.fileDate)}.txt`,
+  },
+  mercadopago: {
+    sampleMerchant: '123456789',
+    side: 'operator', operator: 'mercadopago', write: writeMercadoPagoCsv, lineEnding: '\n',
+    fileName: (f) => `settlement-report-${f.merchantId}-${f.fileDate}-${seq(f.sequence, 3)}.csv`,
+  },
+  pagbank: {
+    sampleMerchant: '102030405',
+    side: 'operator', operator: 'pagbank', write: writePagBankEdi, lineEnding: '\n',
+    fileName: (f) => `pagbank-edi-transacional-${f.merchantId}-${f.fileDate}-${seq(f.sequence, 3)}.json`,
+  },
+  pagarme: {
+    sampleMerchant: 're_cm1a2b3c4d5e6f7g8h9i0j1k2',
+    side: 'operator', operator: 'pagarme', write: writePagarmePayables, lineEnding: '\n',
+    fileName: (f) => `pagarme-payables-${f.fileDate}-${seq(f.sequence, 3)}.json`,
+  },
+  paygo: {
+    sampleMerchant: '12345678000190',
+    side: 'operator', operator: 'paygo', write: writePayGoSales, lineEnding: '\n',
+    fileName: (f) => `paygo-sales-${f.merchantId}-${f.fileDate}-${seq(f.sequence, 3)}.json`,
   },
   'cliente-csv': {
     sampleMerchant: '1020304050',
