@@ -29,6 +29,9 @@ export type Config = {
   loginMaxPerIp: number;
   loginMaxFailuresPerUser: number;
   loginWindowMinutes: number;
+  /** progressive sign-in delay per username: base × 2^(failures − 1), at most max (milliseconds) */
+  loginDelayBaseMs: number;
+  loginDelayMaxMs: number;
   trustProxy: boolean;
   maxRequestBytes: number;
   seedDemo: boolean;
@@ -84,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxPerIp: int(env.LOGIN_MAX_PER_IP, 30),
     loginMaxFailuresPerUser: int(env.LOGIN_MAX_FAILURES_PER_USER, 5),
     loginWindowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
+    loginDelayBaseMs: int(env.LOGIN_DELAY_BASE_MS, 250),
+    loginDelayMaxMs: int(env.LOGIN_DELAY_MAX_MS, 8000),
     trustProxy: env.TRUST_PROXY === 'true',
     maxRequestBytes: int(env.MAX_REQUEST_BYTES, 1_000_000),
     seedDemo: env.SEED_DEMO !== 'false',

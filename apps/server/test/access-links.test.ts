@@ -16,8 +16,8 @@ describe.each(engines())('sign-in links and the legacy hand-off (%s)', (engine) 
   const issueLink = async (by: string, login: string) => t.call(GERAR_LINK, { login }, { cookie: await t.login(by) });
   const idsessionOf = (url: string) => new URL(url).searchParams.get('idsession')!;
 
-  it('an admin issues a link for a client; it signs in once, as a simulated session', async () => {
-    const url: string = dataOf(await issueLink('ADMIN', 'cliente')).gerarLinkAcesso;
+  it('a master user issues a link for a client; it signs in once, as a simulated session', async () => {
+    const url: string = dataOf(await issueLink('MESTRE', 'cliente')).gerarLinkAcesso;
     expect(url.startsWith(`${BASE_URL}/?idsession=`)).toBe(true);
     // The link carries an opaque token, never the login or a password.
     expect(url).not.toMatch(/CLIENTE|demo123/i);
@@ -35,21 +35,41 @@ describe.each(engines())('sign-in links and the legacy hand-off (%s)', (engine) 
 
   it('an unknown or expired link is refused with the same message', async () => {
     expect(errorOf(await t.call(LOGIN_LINK, { idsession: 'inventado' })).message).toBe(MSG.linkAcessoInvalido);
-    const url: string = dataOf(await issueLink('REVENDA', 'CLIENTE')).gerarLinkAcesso;
+    const url: string = dataOf(await issueLink('MESTREREVENDA', 'CLIENTE')).gerarLinkAcesso;
     await t.exec("UPDATE tokens_acesso SET expiraem = now() - interval '1 second' WHERE tipo = 'IDSESSION' AND usadoem IS NULL");
     expect(errorOf(await t.call(LOGIN_LINK, { idsession: idsessionOf(url) })).message).toBe(MSG.linkAcessoInvalido);
   });
 
   it.each([
-    ['a client, for another client', 'CLIENTE', 'CLIENTE2'],
-    ['a reseller, for the platform admin above it', 'REVENDA', 'ADMIN'],
-    ['anyone, for a login that does not exist', 'ADMIN', 'NINGUEM'],
-    ['a user, for a colleague of the same company', 'ADMIN', 'MESTRE'],
-    ['a user, for themselves', 'REVENDA', 'REVENDA'],
+    ['a client (not a master user), for another client', 'CLIENTE', 'CLIENTE2'],
+    ['a reseller (not a master user), for its own client', 'REVENDA', 'CLIENTE'],
+    ['the platform admin (not a master user), for a client', 'ADMIN', 'CLIENTE'],
+    ['a reseller master, for the platform admin above it', 'MESTREREVENDA', 'ADMIN'],
+    ['a master user, for a login that does not exist', 'MESTRE', 'NINGUEM'],
+    ['a master user, for a colleague of the same company', 'MESTRE', 'ADMIN'],
+    ['a master user, for themselves', 'MESTREREVENDA', 'MESTREREVENDA'],
   ])('%s: no link', async (_case, by, target) => {
     const r = await issueLink(by, target);
     expect(errorOf(r)).toEqual({ message: MSG.semPermissao, code: 'FORBIDDEN' });
     expect(await t.exec(`SELECT 1 FROM tokens_acesso t JOIN usuarios u USING (codusuario) WHERE u.login = '${target}' AND t.usadoem IS NULL AND t.expiraem > now()`)).toEqual([]);
+  });
+
+  it('each link is audited: who issued it, as whom, when; and the sign-in it opens names the issuer', async () => {
+    const before = new Date(Date.now() - 1000);
+    const url: string = dataOf(await issueLink('MESTREREVENDA', 'CLIENTE2')).gerarLinkAcesso;
+    const [mestre, cliente2] = [await t.userId('MESTREREVENDA'), await t.userId('CLIENTE2')];
+    const [issued] = await t.exec("SELECT codusuario, chave, dados, em FROM auditoria WHERE acao = 'LINK_ACESSO_EMITIDO' ORDER BY id DESC LIMIT 1");
+    expect(issued).toMatchObject({
+      codusuario: mestre, chave: String(cliente2),
+      dados: { emitidopor: 'MESTREREVENDA', comousuario: 'CLIENTE2', codusuariodestino: cliente2 },
+    });
+    expect(new Date(String(issued!.em)).getTime()).toBeGreaterThanOrEqual(before.getTime());
+    // The link never lands in the audit log.
+    expect(JSON.stringify(issued)).not.toContain(idsessionOf(url));
+
+    dataOf(await t.call(LOGIN_LINK, { idsession: idsessionOf(url) }));
+    const [used] = await t.exec("SELECT codusuario, dados FROM auditoria WHERE acao = 'LOGIN_LINK' ORDER BY id DESC LIMIT 1");
+    expect(used).toMatchObject({ codusuario: cliente2, dados: { emitidopor: mestre } });
   });
 
   it('issuing a link needs a session', async () => {

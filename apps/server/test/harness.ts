@@ -112,8 +112,9 @@ export async function createTestApp(engine: Engine, overrides: EnvOverrides = {}
   const { opened, dispose } = await openEngine(engine);
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-files-'));
   // No load workers and no inbox unless a test asks: most tests never ingest, and each worker polls the queue.
+  // Sign-in delays after failures are real but in milliseconds, so tests that mistype do not sleep.
   const config = loadConfig({
-    BOT_CHECK: 'off', LOGIN_MAX_PER_IP: '100000', PUBLIC_URL: BASE_URL, LOG_LEVEL: 'debug', SEED_DEMO: 'false',
+    BOT_CHECK: 'off', LOGIN_MAX_PER_IP: '100000', LOGIN_DELAY_BASE_MS: '1', LOGIN_DELAY_MAX_MS: '8', PUBLIC_URL: BASE_URL, LOG_LEVEL: 'debug', SEED_DEMO: 'false',
     FILES_DIR: filesDir, INGEST_WORKERS: '0', INBOX_DIR: '', ...overrides,
   });
   // The app's own logger (with its redaction rules), writing into memory instead of stdout.

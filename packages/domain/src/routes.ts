@@ -45,3 +45,15 @@ export function pathForMenuPage(page: string): string {
 
 /** Top-level entries named Relatórios and Integração are forced to their own pages. */
 export const FORCED_MENU_PAGES: Record<string, string> = { Relatórios: 'relatorios', Integração: 'integracao' };
+
+/**
+ * The master-user screens (spec part 2 §1 and §6). A profile holding one of them is a master user, who
+ * may sign in as the users below it (gerarLinkAcesso); every other profile may not. The list pages
+ * themselves are not built yet: the resources grant the right without a menu entry.
+ */
+export const MASTER_USER_SCREENS = [
+  { page: 'buscamestres', title: 'Listar Usuários Mestres' },
+  { page: 'buscamestresoperadora', title: 'Listar Usuários Mestres' },
+  { page: 'buscamestresrevenda', title: 'Listar Usuários Mestres Revenda' },
+] as const;
+export type MasterUserScreen = (typeof MASTER_USER_SCREENS)[number]['page'];

@@ -1,4 +1,4 @@
-import { LIST_SCREENS, REGISTERS } from '@concilia/domain';
+import { LIST_SCREENS, MASTER_USER_SCREENS, REGISTERS, type MasterUserScreen } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -68,6 +68,11 @@ const SECTIONS = [
 const PROFILES = ['Administrador Plataforma', 'Revenda', 'Cliente', 'Mestre Operadora', 'Mestre Revenda'] as const;
 /** Profiles that maintain registers; a client's users only use the product. */
 const MAINTAINERS = new Set<string>(['Administrador Plataforma', 'Revenda', 'Mestre Operadora', 'Mestre Revenda']);
+/** The master-user screens each master profile holds (no menu entry: the pages are not built yet). */
+const MASTER_SCREENS_OF: Partial<Record<(typeof PROFILES)[number], MasterUserScreen[]>> = {
+  'Mestre Operadora': ['buscamestres', 'buscamestresoperadora'],
+  'Mestre Revenda': ['buscamestresrevenda'],
+};
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(pessoas);
@@ -110,12 +115,18 @@ export async function seedDemo(db: Db): Promise<void> {
       const [r] = await tx.insert(recursos).values({ recurso: s.recurso, nometela: s.nometela }).returning();
       recursoIds.set(s.recurso, r!.codrecurso);
     }
+    const masterIds = new Map<string, number>();
+    for (const m of MASTER_USER_SCREENS) {
+      const [r] = await tx.insert(recursos).values({ recurso: m.page, nometela: m.title }).returning();
+      masterIds.set(m.page, r!.codrecurso);
+    }
     const perfilIds = new Map<string, number>();
     for (const nome of PROFILES) {
       const [p] = await tx.insert(perfis).values({ nome, codpessoacriador: plataforma }).returning();
       perfilIds.set(nome, p!.codperfil);
-      const granted = [...recursoIds].filter(([recurso]) => MAINTAINERS.has(nome) || !REGISTER_PAGES.has(recurso));
-      await tx.insert(perfilRecursos).values(granted.map(([, codrecurso]) => ({ codperfil: p!.codperfil, codrecurso })));
+      const granted = [...recursoIds].filter(([recurso]) => MAINTAINERS.has(nome) || !REGISTER_PAGES.has(recurso)).map(([, id]) => id);
+      granted.push(...(MASTER_SCREENS_OF[nome] ?? []).map((page) => masterIds.get(page)!));
+      await tx.insert(perfilRecursos).values(granted.map((codrecurso) => ({ codperfil: p!.codperfil, codrecurso })));
     }
 
     let ordem = 0;

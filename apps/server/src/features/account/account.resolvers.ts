@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { builder } from '../../graphql/builder';
 import { AppError, fromZod } from '../../graphql/errors';
-import { consumeToken, inspectToken, issueToken } from '../auth/access-tokens';
+import { advanceToken, inspectToken, issueToken } from '../auth/access-tokens';
 import { loginLimiter } from '../auth/rate-limit';
 import { endUserSessions } from '../auth/session.service';
 
@@ -38,7 +38,8 @@ builder.mutationField('alterarSenha', (t) =>
         .from(usuarios)
         .where(and(sql`upper(${usuarios.login}) = ${parsed.data.usuario.toUpperCase()}`, sql`lower(${usuarios.email}) = ${parsed.data.email.toLowerCase()}`));
       if (user && user.email) {
-        const token = await issueToken(ctx.db, 'TROCA_SENHA', user.codusuario);
+        // A user with no password yet names the person responsible first: the link starts at that step.
+        const token = await issueToken(ctx.db, 'TROCA_SENHA', user.codusuario, null, user.senhahash ? 'SENHA' : 'RESPONSAVEL');
         const link = `${ctx.config.publicUrl}/resetar-senha?idTrocaSenha=${encodeURIComponent(token)}`;
         await ctx.mailer.send({
           to: user.email,
@@ -67,7 +68,9 @@ builder.queryField('getInfoUsuarrioTrocarSenha', (t) =>
         return { goLogin: false, senhaDefinida: false, expirado: true, mensagemSolicitaSenha: MSG.linkTrocaSenhaExpirado, login: null };
       }
       const [user] = await ctx.db.select().from(usuarios).where(eq(usuarios.codusuario, tk.codusuario));
-      const senhaDefinida = !!user?.senhahash;
+      // The page asks for the responsável while senhaDefinida is false; the link's own step decides it, so a
+      // link whose responsável step is done opens straight at the password (and that step cannot be replayed).
+      const senhaDefinida = tk.etapa !== 'RESPONSAVEL';
       return {
         goLogin: false, senhaDefinida, expirado: false,
         mensagemSolicitaSenha: senhaDefinida ? MSG.solicitaSenha : MSG.solicitaResponsavel,
@@ -79,7 +82,9 @@ builder.queryField('getInfoUsuarrioTrocarSenha', (t) =>
 
 /**
  * Reset through the e-mailed link. A user with no password yet first names the person responsible
- * (answer CRIAR_SENHA), then sets the password (answer LOGGEDOUT: go and sign in).
+ * (answer CRIAR_SENHA), then sets the password (answer LOGGEDOUT: go and sign in). The link is one token
+ * state machine (RESPONSAVEL → SENHA → spent): each step is accepted once and only in order, so a used,
+ * expired or out-of-order step is refused with the same message.
  */
 builder.mutationField('usuarioTrocarSenha', (t) =>
   t.string({
@@ -91,19 +96,23 @@ builder.mutationField('usuarioTrocarSenha', (t) =>
       confirmaSenha: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
+      const expired = () => new AppError('BAD_USER_INPUT', MSG.linkTrocaSenhaExpirado);
       const tk = await inspectToken(ctx.db, 'TROCA_SENHA', args.idTrocaSenha);
-      if (tk.state !== 'valid') throw new AppError('BAD_USER_INPUT', MSG.linkTrocaSenhaExpirado);
+      if (tk.state !== 'valid') throw expired();
       if (args.gravarResponsavel) {
         const r = responsavelSchema.safeParse({ responsavel: args.responsavel ?? '' });
         if (!r.success) throw fromZod(r.error);
-        await ctx.db.update(usuarios).set({ responsavel: r.data.responsavel }).where(eq(usuarios.codusuario, tk.codusuario));
-        await audit(ctx.db, { codusuario: tk.codusuario, acao: 'RESPONSAVEL_DEFINIDO', entidade: 'usuarios', chave: tk.codusuario, dados: { responsavel: r.data.responsavel } });
+        // The step moves before the write: of two concurrent or replayed sends only one gets past it.
+        const step = await advanceToken(ctx.db, 'TROCA_SENHA', args.idTrocaSenha, 'RESPONSAVEL', 'SENHA');
+        if (!step) throw expired();
+        await ctx.db.update(usuarios).set({ responsavel: r.data.responsavel }).where(eq(usuarios.codusuario, step.codusuario));
+        await audit(ctx.db, { codusuario: step.codusuario, acao: 'RESPONSAVEL_DEFINIDO', entidade: 'usuarios', chave: step.codusuario, dados: { responsavel: r.data.responsavel } });
         return TROCA_SENHA_RESULT.CRIAR_SENHA;
       }
       const p = novaSenhaSchema.safeParse({ senha: args.senha ?? '', confirmaSenha: args.confirmaSenha ?? '' });
       if (!p.success) throw fromZod(p.error);
-      const spent = await consumeToken(ctx.db, 'TROCA_SENHA', args.idTrocaSenha);
-      if (!spent) throw new AppError('BAD_USER_INPUT', MSG.linkTrocaSenhaExpirado);
+      const spent = await advanceToken(ctx.db, 'TROCA_SENHA', args.idTrocaSenha, 'SENHA', 'USADO');
+      if (!spent) throw expired();
       await ctx.db.update(usuarios).set({ senhahash: await hash(p.data.senha) }).where(eq(usuarios.codusuario, spent.codusuario));
       await endUserSessions(ctx.db, spent.codusuario);
       await audit(ctx.db, { codusuario: spent.codusuario, acao: 'SENHA_REDEFINIDA_LINK', entidade: 'usuarios', chave: spent.codusuario });

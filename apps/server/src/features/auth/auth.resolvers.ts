@@ -1,26 +1,36 @@
-import { pessoas, subtreeOf, usuarios } from '@concilia/db';
-import { LOGIN_RESULT, MSG, todayBusiness } from '@concilia/domain';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { perfilRecursos, pessoas, recursos, subtreeOf, usuarios } from '@concilia/db';
+import { LOGIN_RESULT, MASTER_USER_SCREENS, MSG, todayBusiness } from '@concilia/domain';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { builder } from '../../graphql/builder';
 import type { Ctx } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
 import { clearCookieHeader, cookieHeader, LEGACY_COOKIE, SESSION_COOKIE } from '../../http/cookies';
 import { consumeToken, issueToken, TOKEN_TTL_MS } from './access-tokens';
-import { assertBotCheck } from './bot-check';
-import { loginLimiter } from './rate-limit';
-import { createSession, endSession } from './session.service';
+import { altchaCostFor, assertBotCheck } from './bot-check';
+import { loginDelayMs, loginLimiter } from './rate-limit';
+import { createSession, endSession, endSessionOfCookie } from './session.service';
 
 // Verifying against a fixed hash when the login is unknown keeps both paths equally slow, so response
 // time does not tell which logins exist.
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hash('senha-inexistente'));
 
-async function startSession(ctx: Ctx, codusuario: number, simuladopor: number | null = null): Promise<string> {
+/**
+ * Every sign-in that succeeds first ends the session the browser was still carrying (its cookie), so a
+ * browser holds one session at a time and the one it moved away from cannot be picked up again.
+ */
+async function replaceBrowserSession(ctx: Ctx): Promise<string | null> {
+  return endSessionOfCookie(ctx.db, ctx.cookies.get(SESSION_COOKIE));
+}
+
+async function startSession(ctx: Ctx, codusuario: number, simuladopor: number | null = null): Promise<{ id: string; anterior: string | null }> {
+  const anterior = await replaceBrowserSession(ctx);
   const s = await createSession(ctx.db, ctx.config, codusuario, ctx.ip, simuladopor);
   ctx.setCookie(cookieHeader(SESSION_COOKIE, s.secret, { secure: ctx.secure }));
-  return s.id;
+  return { id: s.id, anterior };
 }
 
 const LoginValues = builder.inputType('LoginValues', {
@@ -38,9 +48,16 @@ builder.mutationField('login', (t) =>
     resolve: async (_root, args, ctx) => {
       const username = args.username.trim().toUpperCase();
       if (!username || !args.password) return LOGIN_RESULT.LOGGEDOUT;
+      // Failures for a username never lock it (that would let anyone lock out any known login): past the
+      // limit they call for a harder bot check, and every attempt waits a little longer, up to a bound.
       const limiter = loginLimiter(ctx.db, ctx.config);
-      await limiter.beforeAttempt(ctx.ip, username);
-      await assertBotCheck(ctx.db, ctx.config, args.values?.recaptcha, ctx.ip);
+      const failures = await limiter.admit(ctx.ip, username);
+      await assertBotCheck(ctx.db, ctx.config, args.values?.recaptcha, ctx.ip, { login: username, cost: altchaCostFor(failures, ctx.config) });
+      const delayMs = loginDelayMs(failures, ctx.config);
+      if (delayMs > 0) {
+        ctx.log.info({ requestId: ctx.requestId, falhas: failures, atrasoMs: delayMs }, 'sign-in slowed down after failed attempts');
+        await sleep(delayMs);
+      }
 
       const [user] = await ctx.db.select().from(usuarios).where(sql`upper(${usuarios.login}) = ${username}`);
       const ok = await verify(user?.senhahash ?? (await getDummyHash()), args.password).catch(() => false);
@@ -54,13 +71,14 @@ builder.mutationField('login', (t) =>
         throw new AppError('USER_EXPIRED', MSG.usuarioExpirado);
       }
       if (user.legado && ctx.config.legacyUrl) {
+        await replaceBrowserSession(ctx);
         const token = await issueToken(ctx.db, 'LEGADO', user.codusuario);
         ctx.setCookie(cookieHeader(LEGACY_COOKIE, token, { secure: ctx.secure, maxAgeSeconds: TOKEN_TTL_MS.LEGADO / 1000 }));
         await audit(ctx.db, { codusuario: user.codusuario, acao: 'LOGIN_LEGADO', entidade: 'usuarios', chave: user.codusuario });
         return LOGIN_RESULT.JSF;
       }
-      const id = await startSession(ctx, user.codusuario);
-      await audit(ctx.db, { codusuario: user.codusuario, acao: 'LOGIN', entidade: 'sessoes', chave: id });
+      const { id, anterior } = await startSession(ctx, user.codusuario);
+      await audit(ctx.db, { codusuario: user.codusuario, acao: 'LOGIN', entidade: 'sessoes', chave: id, dados: anterior ? { sessaoencerrada: anterior } : null });
       return id;
     },
   }),
@@ -92,31 +110,49 @@ builder.mutationField('loginIdSession', (t) =>
       await limiter.beforeAttempt(ctx.ip, 'link');
       const used = await consumeToken(ctx.db, 'IDSESSION', idsession);
       if (!used) throw new AppError('UNAUTHENTICATED', MSG.linkAcessoInvalido);
-      const id = await startSession(ctx, used.codusuario, used.emitidopor);
-      await audit(ctx.db, { codusuario: used.codusuario, acao: 'LOGIN_LINK', entidade: 'sessoes', chave: id, dados: { emitidopor: used.emitidopor } });
+      const { id, anterior } = await startSession(ctx, used.codusuario, used.emitidopor);
+      await audit(ctx.db, {
+        codusuario: used.codusuario, acao: 'LOGIN_LINK', entidade: 'sessoes', chave: id,
+        dados: { emitidopor: used.emitidopor, ...(anterior ? { sessaoencerrada: anterior } : {}) },
+      });
       return id;
     },
   }),
 );
 
+/** Whether the user's profile holds one of the master-user screens (spec part 2 §6: they may impersonate). */
+async function holdsMasterUserScreen(ctx: Ctx, codperfil: number): Promise<boolean> {
+  const [granted] = await ctx.db
+    .select({ r: recursos.codrecurso })
+    .from(perfilRecursos)
+    .innerJoin(recursos, eq(recursos.codrecurso, perfilRecursos.codrecurso))
+    .where(and(eq(perfilRecursos.codperfil, codperfil), inArray(recursos.recurso, MASTER_USER_SCREENS.map((m) => m.page))));
+  return !!granted;
+}
+
 /**
  * Issues a sign-in link for a user of a person strictly below the caller's in the hierarchy (support
- * desk, impersonation hand-off) — never for a colleague of the same company. The session it opens is
- * marked as simulated by the issuer.
+ * desk, impersonation hand-off) — never for a colleague of the same company. Only master users (a
+ * profile holding a master-user screen) may, and every link is audited: who, as whom, when. The session
+ * it opens is marked as simulated by the issuer.
  */
 builder.mutationField('gerarLinkAcesso', (t) =>
   t.string({
     args: { login: t.arg.string({ required: true }) },
     resolve: async (_root, { login }, ctx) => {
       const me = await ctx.requireUser();
+      if (!(await holdsMasterUserScreen(ctx, me.codperfil))) throw new AppError('FORBIDDEN', MSG.semPermissao);
       const [target] = await ctx.db
-        .select({ codusuario: usuarios.codusuario, codpessoa: usuarios.codpessoa })
+        .select({ codusuario: usuarios.codusuario, codpessoa: usuarios.codpessoa, login: usuarios.login })
         .from(usuarios)
         .innerJoin(pessoas, eq(pessoas.codpessoa, usuarios.codpessoa))
         .where(and(sql`upper(${usuarios.login}) = ${login.trim().toUpperCase()}`, sql`${usuarios.codpessoa} IN ${subtreeOf(me.codpessoa)}`, sql`${usuarios.codpessoa} <> ${me.codpessoa}`));
       if (!target) throw new AppError('FORBIDDEN', MSG.semPermissao);
       const token = await issueToken(ctx.db, 'IDSESSION', target.codusuario, me.codusuario);
-      await audit(ctx.db, { codusuario: me.codusuario, acao: 'LINK_ACESSO_EMITIDO', entidade: 'usuarios', chave: target.codusuario });
+      await audit(ctx.db, {
+        codusuario: me.codusuario, acao: 'LINK_ACESSO_EMITIDO', entidade: 'usuarios', chave: target.codusuario,
+        dados: { emitidopor: me.login, comousuario: target.login, codusuariodestino: target.codusuario },
+      });
       return `${ctx.config.publicUrl}/?idsession=${encodeURIComponent(token)}`;
     },
   }),

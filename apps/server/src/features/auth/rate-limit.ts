@@ -6,7 +6,9 @@ import { AppError } from '../../graphql/errors';
 
 /**
  * Fixed-window counters in the database, so every server process shares them. Per IP every attempt
- * counts (a wide net against spraying); per username only failures count (a lock against guessing).
+ * counts (a wide net against spraying); per username only failures count. On sign-in the username's
+ * failures never lock the account — that would let anyone lock out any known login (OWASP) — they ask
+ * for a harder bot check and slow each attempt down (see loginDelayMs); other uses may still refuse.
  */
 async function hit(db: Db, chave: string, windowMs: number): Promise<number> {
   const now = new Date();
@@ -32,22 +34,39 @@ async function current(db: Db, chave: string, windowMs: number): Promise<number>
 }
 
 export type LoginLimiter = {
-  /** counts this attempt against the IP and refuses when the IP or the username is over its limit */
+  /** counts this attempt against the IP, refuses when the IP is over its limit, answers the username's failures */
+  admit(ip: string, username: string): Promise<number>;
+  /** admit, and also refuses when the username is over its failure limit */
   beforeAttempt(ip: string, username: string): Promise<void>;
+  /** the username's failures in the current window */
+  failures(username: string): Promise<number>;
   failed(username: string): Promise<void>;
   succeeded(username: string): Promise<void>;
 };
 
+/**
+ * How long a sign-in for a username waits after its failures: nothing before the first, then doubling from
+ * LOGIN_DELAY_BASE_MS up to LOGIN_DELAY_MAX_MS — a guesser slows down, the owner is delayed, never locked out.
+ */
+export function loginDelayMs(failures: number, config: Pick<Config, 'loginDelayBaseMs' | 'loginDelayMaxMs'>): number {
+  if (failures <= 0) return 0;
+  return Math.min(config.loginDelayMaxMs, config.loginDelayBaseMs * 2 ** Math.min(failures - 1, 30));
+}
+
 export function loginLimiter(db: Db, config: Config, scope = 'login'): LoginLimiter {
   const windowMs = config.loginWindowMinutes * 60_000;
   const userKey = (u: string) => `${scope}:user:${u.toUpperCase()}`;
+  const failures = (username: string) => current(db, userKey(username), windowMs);
+  const admit = async (ip: string, username: string) => {
+    const perIp = await hit(db, `${scope}:ip:${ip}`, windowMs);
+    if (perIp > config.loginMaxPerIp) throw new AppError('RATE_LIMITED', MSG.muitasTentativas);
+    return failures(username);
+  };
   return {
+    admit,
+    failures,
     async beforeAttempt(ip, username) {
-      const perIp = await hit(db, `${scope}:ip:${ip}`, windowMs);
-      const userFailures = await current(db, userKey(username), windowMs);
-      if (perIp > config.loginMaxPerIp || userFailures >= config.loginMaxFailuresPerUser) {
-        throw new AppError('RATE_LIMITED', MSG.muitasTentativas);
-      }
+      if ((await admit(ip, username)) >= config.loginMaxFailuresPerUser) throw new AppError('RATE_LIMITED', MSG.muitasTentativas);
     },
     async failed(username) {
       await hit(db, userKey(username), windowMs);
