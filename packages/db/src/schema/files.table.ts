@@ -136,6 +136,14 @@ export const linhasOperadora = pgTable(
     motivo: text('motivo'),
     motivonome: text('motivonome'),
     cartao: text('cartao'),
+    /**
+     * Marketplace ids of a sale (or installment) made through a platform with split (Mercado Pago, Pagar.me):
+     * the sub-seller / recipient, the platform's payment, order and item ids. Null for the card acquirers.
+     */
+    mktvendedor: text('mktvendedor'),
+    mktpagamento: text('mktpagamento'),
+    mktpedido: text('mktpedido'),
+    mktitem: text('mktitem'),
     /** what the record carries beyond these columns (bank account, original batch, counts of a summary) */
     extras: jsonb('extras'),
   },
