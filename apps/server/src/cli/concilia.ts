@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { arquivos, openDb, operadoras, seedReference } from '@concilia/db';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { arquivos, isPostgresUrl, openDb, type OpenDb, operadoras, seedReference } from '@concilia/db';
 import { addDays, todayBusiness } from '@concilia/domain';
 import { type ColumnMapping, MAPPING_PRESETS, WRITERS, type WriterName } from '@concilia/engine';
 import { eq } from 'drizzle-orm';
@@ -10,28 +10,56 @@ import { createIngestion } from '../ingest/ingestion';
 import { storageFromConfig } from '../ingest/s3-storage';
 import { writeScenarioFiles } from '../ingest/synthetic-files';
 import { createLogger } from '../logger';
+import { CAIXA_SAIDA_HELP, CAIXA_SAIDA_USAGE, formatOutboxMessage, outboxFilter, readOutbox } from './caixa-saida';
 
 /**
  * The command line of Concilia (README "Linha de comando"):
  *   npm run concilia -- import [--db URL] [--pessoa N] [--mapeamento arquivo.json | --preset nome] ARQUIVO…
  *   npm run concilia -- generate --vendas N [--saida DIR] [--layouts a,b] [--semente S] [--estabelecimentos a,b]
  *                                [--inicio AAAA-MM-DD] [--dias N]
+ *   npm run concilia -- caixa-saida [--db URL] [--id N] [--para e-mail]
  * `import` loads files through the same pipeline as the web and the inbox folder and prints one JSON line per
- * file; `generate` writes synthetic files in the real layouts.
+ * file; `generate` writes synthetic files in the real layouts; `caixa-saida` shows the outbox's messages.
+ * Every command takes --help. A mistake is one pt-BR line on stderr and exit code 2.
  */
 
-const USAGE = `uso:
-  npm run concilia -- import [--db URL] [--pessoa N] [--mapeamento arquivo.json | --preset ${Object.keys(MAPPING_PRESETS).join('|')}] ARQUIVO...
-  npm run concilia -- generate --vendas N [--saida DIR] [--layouts ${Object.keys(WRITERS).join(',')}]
-                               [--semente S] [--estabelecimentos EC1,EC2] [--inicio AAAA-MM-DD] [--dias N]`;
+const USAGE: Record<string, string> = {
+  import: `npm run concilia -- import [--db URL] [--pessoa N] [--mapeamento arquivo.json | --preset ${Object.keys(MAPPING_PRESETS).join('|')}] ARQUIVO...`,
+  generate: `npm run concilia -- generate --vendas N [--saida DIR] [--layouts ${Object.keys(WRITERS).join(',')}]
+                               [--semente S] [--estabelecimentos EC1,EC2] [--inicio AAAA-MM-DD] [--dias N]`,
+  'caixa-saida': CAIXA_SAIDA_USAGE,
+};
+const HELP: Record<string, string> = { 'caixa-saida': CAIXA_SAIDA_HELP };
+const ALL_USAGE = `uso:\n${Object.values(USAGE).map((u) => `  ${u}`).join('\n')}\n\nAjuda de um comando: npm run concilia -- COMANDO --help`;
 
+let command = '';
+
+/** A usage mistake: one line naming it and where the help is, exit code 2. */
 function fail(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
+  console.error(`concilia${command ? ` ${command}` : ''}: ${message} (ajuda: npm run concilia -- ${command || ''}${command ? ' ' : ''}--help)`);
   process.exit(2);
 }
 
+/** node:util parseArgs (strict) with --help, its English errors turned into one pt-BR line. */
+function parse<T extends ParseArgsConfig>(config: T) {
+  if (config.args?.some((a) => a === '--help' || a === '-h')) {
+    console.log(HELP[command] ?? `uso: ${USAGE[command]}`);
+    process.exit(0);
+  }
+  try {
+    return parseArgs({ ...config, strict: true });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const name = /'([^']+)'/.exec((e as Error).message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') fail(`opção desconhecida: ${name}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') fail(`a opção ${name.split(' ')[0]} precisa de um valor`);
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') fail(`argumento inesperado: ${name}`);
+    return fail((e as Error).message);
+  }
+}
+
 async function importFiles(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parse({
     args: argv,
     allowPositionals: true,
     options: { db: { type: 'string' }, pessoa: { type: 'string' }, mapeamento: { type: 'string' }, preset: { type: 'string' } },
@@ -65,12 +93,13 @@ async function importFiles(argv: string[]): Promise<void> {
       const [row] = await open.db.select({
         codarquivo: arquivos.codarquivo, tipo: arquivos.tipo, status: arquivos.status, linhas: arquivos.linhas,
         repetidas: arquivos.repetidas, totais: arquivos.totais, mensagem: arquivos.mensagem, operadora: operadoras.nome,
+        avisos: arquivos.avisos, mensagensavisos: arquivos.mensagensavisos,
       }).from(arquivos).leftJoin(operadoras, eq(operadoras.codoperadora, arquivos.codoperadora)).where(eq(arquivos.codarquivo, r.codarquivo));
       failed ||= row!.status === 'ERRO';
       console.log(JSON.stringify({
         codarquivo: row!.codarquivo, arquivo: r.file, operadora: row!.operadora, tipo: row!.tipo, status: row!.status,
         duplicado: r.duplicate, linhas: row!.linhas, repetidas: row!.repetidas, totais: row!.totais,
-        mensagem: r.duplicate ? r.mensagem : row!.mensagem,
+        mensagem: r.duplicate ? r.mensagem : row!.mensagem, avisos: row!.avisos, mensagensAvisos: row!.mensagensavisos ?? [],
       }));
     }
   } finally {
@@ -81,7 +110,7 @@ async function importFiles(argv: string[]): Promise<void> {
 }
 
 async function generate(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = parse({
     args: argv,
     options: {
       vendas: { type: 'string' }, saida: { type: 'string' }, layouts: { type: 'string' }, semente: { type: 'string' },
@@ -106,7 +135,54 @@ async function generate(argv: string[]): Promise<void> {
   for (const f of files) console.log(JSON.stringify({ arquivo: f.path, layout: f.layout, bytes: f.bytes }));
 }
 
-const [command, ...rest] = process.argv.slice(2);
-if (command === 'import') await importFiles(rest);
-else if (command === 'generate') await generate(rest);
-else fail(command ? `comando desconhecido: ${command}` : 'informe um comando');
+/** The database a reading command opens: never created nor migrated by it. */
+async function openExisting(url: string): Promise<OpenDb> {
+  if (!isPostgresUrl(url) && !url.startsWith('memory://') && !fs.existsSync(path.join(url, 'PG_VERSION'))) {
+    throw new Error('a pasta não existe ou não contém um banco (informe --db ou DATABASE_URL)');
+  }
+  return openDb(url, { migrate: false });
+}
+
+/** A URL as it may be printed: without its password. */
+function safeUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+async function outbox(argv: string[]): Promise<void> {
+  const { values } = parse({ args: argv, options: { db: { type: 'string' }, id: { type: 'string' }, para: { type: 'string' } } });
+  const filter = outboxFilter(values);
+  if (typeof filter === 'string') fail(filter);
+  const url = loadConfig(values.db ? { ...process.env, DATABASE_URL: values.db } : process.env).databaseUrl;
+  let open: OpenDb;
+  try {
+    open = await openExisting(url);
+  } catch (e) {
+    console.error(`concilia caixa-saida: não foi possível abrir o banco ${safeUrl(url)}: ${(e as Error).message.split('\n')[0]}`);
+    process.exitCode = 1;
+    return;
+  }
+  try {
+    const messages = await readOutbox(open.db, filter);
+    if (messages.length === 0) {
+      console.error(`concilia caixa-saida: nenhuma mensagem na caixa de saída${filter.id !== undefined ? ` com o número ${filter.id}` : ''}${filter.para ? ` para ${filter.para}` : ''}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(messages.map(formatOutboxMessage).join(`\n\n${'-'.repeat(72)}\n\n`));
+  } finally {
+    await open.close();
+  }
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = { import: importFiles, generate, 'caixa-saida': outbox };
+const [first, ...rest] = process.argv.slice(2);
+if (first === '--help' || first === '-h' || first === 'help') {
+  console.log(ALL_USAGE);
+} else if (!first) {
+  fail('informe um comando: import, generate ou caixa-saida');
+} else if (!(first in COMMANDS)) {
+  fail(`comando desconhecido: ${first}`);
+} else {
+  command = first;
+  await COMMANDS[first]!(rest);
+}

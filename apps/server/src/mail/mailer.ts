@@ -11,9 +11,17 @@ export type Mailer = {
   idle(): Promise<void>;
 };
 
+/** Only the domain of an address reaches the log: enough to tell a provider's trouble, not who asked. */
+export function recipientDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '?' : address.slice(at + 1).toLowerCase();
+}
+
 /**
  * Every message is first written to the outbox table; with SMTP configured it is then sent and marked.
- * Without SMTP it stays in the outbox and its text is logged, so a local user can still follow a link.
+ * Without SMTP it stays in the outbox, where an operator reads it (`npm run concilia -- caixa-saida`).
+ * The log says only that a message was queued — its id and the recipient's domain, never its text: a
+ * reset or access link in a log line is a live credential for whoever reads the logs.
  * Delivery is not awaited by the caller: an answer that waited for SMTP would take longer exactly when
  * an address exists, and tell who has an account.
  */
@@ -25,7 +33,8 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
       await transport!.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
       await db.update(caixaSaida).set({ enviadoem: new Date() }).where(eq(caixaSaida.codemail, id));
     } catch (err) {
-      log.error({ err, outbox: id }, 'SMTP delivery failed; message kept in the outbox');
+      // the error's message only: a transport error object can carry the envelope and the message it failed on
+      log.error({ outbox: id, toDomain: recipientDomain(mail.to), error: String((err as Error).message) }, 'SMTP delivery failed; message kept in the outbox');
       await db.update(caixaSaida).set({ erro: String((err as Error).message).slice(0, 500) }).where(eq(caixaSaida.codemail, id)).catch(() => {});
     }
   };
@@ -38,10 +47,12 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
         .insert(caixaSaida)
         .values({ para: mail.to, assunto: mail.subject, texto: mail.text, viasmtp: !!transport })
         .returning({ id: caixaSaida.codemail });
+      const queued = { outbox: row!.id, toDomain: recipientDomain(mail.to) };
       if (!transport) {
-        log.info({ outbox: row!.id, to: mail.to, subject: mail.subject, text: mail.text }, 'e-mail kept in the outbox (no SMTP_URL)');
+        log.info(queued, 'e-mail kept in the outbox (no SMTP_URL): npm run concilia -- caixa-saida --id <outbox>');
         return;
       }
+      log.info(queued, 'e-mail queued for SMTP delivery');
       const p = deliver(row!.id, mail).finally(() => inFlight.delete(p));
       inFlight.add(p);
     },
