@@ -1,4 +1,4 @@
-import type { BusinessDate } from '@concilia/domain';
+import { type BusinessDate, formatDecimal } from '@concilia/domain';
 import type {
   AdjustmentRecord, CancellationRecord, ChargebackRecord, Coded, InstallmentForecastRecord, NormalizedRecord, SaleRecord,
   SettlementRecord,
@@ -32,6 +32,8 @@ export interface TxContext {
   version: 'v1' | 'v2';
   /** the header's ReferenceDate: the day the file reports on */
   referenceDate: BusinessDate | null;
+  /** a figure the file writes that can be read but not trusted: the file loads, the user is told (pt-BR, no location) */
+  warn: (line: number, message: string) => void;
 }
 
 /** What the trailer counts, per movement read (formats/layouts.md §4.2, Trailer). */
@@ -207,19 +209,38 @@ function correctionKeys(c: Common, gross: number | null) {
 
 /**
  * The capture and its installments. Each installment's net is rounded to centavos on its own (that is what is
- * paid); the sale's net is their sum, so the forecasts add up to the sale. An installment without NetAmount
- * (cancelled before the file was made) forecasts nothing, and the sale's fee is then unknown: 0, net = gross.
+ * paid). The sale's gross is its CapturedAmount and its fee what the installments keep (Σ GrossAmount −
+ * Σ NetAmount), both figures of the same elements: a gross from one element and a net from others gave a net
+ * above the gross and a negative fee when the file's installments do not add up to the capture. Such a
+ * contradiction, a negative fee, or an installment numbered beyond the sale's count is a warning on the file.
+ * An installment without NetAmount (cancelled before the file was made) forecasts nothing, and the sale's fee
+ * is then unknown: 0, net = gross.
  */
 function sale(tx: XmlNode, c: Common, ctx: TxContext, gross: number): NormalizedRecord[] {
   const saleDate = c.saleDate ?? dateTimeOf(tx, 'data/hora local da captura', 'CaptureLocalDateTime', 'CaptureDateTime').date;
   const forecasts = installmentsOf(tx).map(readInstallment);
   const allNets = forecasts.length > 0 && forecasts.every((f) => f.net !== null);
-  const net = allNets ? forecasts.reduce((s, f) => s + (f.net ?? 0), 0) : gross;
+  const instGross = forecasts.reduce((s, f) => s + f.gross, 0);
+  const instNet = forecasts.reduce((s, f) => s + (f.net ?? 0), 0);
+  const fee = allNets ? instGross - instNet : 0;
+  const net = gross - fee;
   const v2 = ctx.version === 'v2';
   const accountType = textOf(tx, 'AccountType', 'ProductType');
   const brand = c.brand ?? stoneBrand(null);
   const product = stoneProduct(accountType, textOf(tx, 'InstallmentType'));
   const installments = Math.max(1, c.installmentTotal ?? forecasts.length);
+  const money = (n: number) => formatDecimal(n);
+  if (allNets && instGross !== gross) {
+    ctx.warn(tx.line, `venda ${c.nsu}: as parcelas somam ${money(instGross)} de valor bruto e a captura (CapturedAmount) ${money(gross)}; taxa lida das parcelas (${money(fee)})`);
+  }
+  for (const f of forecasts) {
+    if (f.net !== null && f.net > f.gross) {
+      ctx.warn(f.node.line, `venda ${c.nsu}, parcela ${f.number}: valor líquido ${money(f.net)} maior que o bruto ${money(f.gross)} (taxa negativa)`);
+    }
+    if (f.number > installments || f.number < 1) {
+      ctx.warn(f.node.line, `venda ${c.nsu}: parcela ${f.number} além do número de parcelas da venda (${installments})`);
+    }
+  }
   const record: SaleRecord = {
     kind: 'sale',
     line: c.line,
@@ -233,7 +254,7 @@ function sale(tx: XmlNode, c: Common, ctx: TxContext, gross: number): Normalized
     saleDate,
     saleTime: c.saleTime,
     gross,
-    fee: gross - net,
+    fee,
     net,
     installments,
     brand,
@@ -316,6 +337,9 @@ export function accountsTransaction(tx: XmlNode, ctx: TxContext, counts: TxCount
     if (paid) {
       const gross = amountOf(inst, 'valor bruto da parcela', 'GrossAmount');
       const net = amountOf(inst, 'valor líquido da parcela', 'NetAmount');
+      if (net > gross) {
+        ctx.warn(inst.line, `pagamento da venda ${c.nsu}, parcela ${number ?? '?'}: valor líquido ${formatDecimal(net)} maior que o bruto ${formatDecimal(gross)} (taxa negativa)`);
+      }
       out.push(settlement(inst, 'Installment', {
         batchId: paymentId,
         settlementDate: settlementDate(inst, 'data de pagamento', 'PaymentDate'),

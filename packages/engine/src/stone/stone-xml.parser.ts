@@ -1,5 +1,7 @@
 import type { BusinessDate } from '@concilia/domain';
-import { NO_ORIGINAL_SALE, type AdjustmentRecord, type FileHeader, type NormalizedRecord, type ParsedItem, type SettlementRecord } from '../model';
+import {
+  NO_ORIGINAL_SALE, type AdjustmentRecord, type FileHeader, type NormalizedRecord, type ParsedItem, type ParseWarningItem, type SettlementRecord,
+} from '../model';
 import { LineError } from '../read/fields';
 import { type TotalCheck, checkTotals } from '../read/totals';
 import { readXmlUnits } from './xml-units.reader';
@@ -21,6 +23,15 @@ import { amountOf, countOrNull, dateOrNullOf, dateTimeOf, keyOf } from './stone-
  *   sum of settlements must take either the deposits or their details, never both;
  * - the FileTrailer, after its quantities are checked against what was read.
  * Elements the layout does not list (Messages, WalletPositions, later additions) are skipped.
+ *
+ * Trailer counters: the operator's own homologation files count the same movement under different kinds (a
+ * refund as a cancellation here, as a chargeback there). When the counters disagree kind by kind but add up to
+ * the same number of movements, nothing is missing: the file loads with a warning. When the sum differs, a
+ * movement is missing or extra (a truncated file): an error.
+ *
+ * Locations: every message names its line; a file written on one line (the API's usual output) has every
+ * element on line 1, so there the message also names the unit's element path and ordinal
+ * (`Linha 1, Conciliation/FinancialTransactions/Transaction[3]: …`).
  */
 
 const FORECAST_TX = new Set(['FinancialTransactions']);
@@ -56,15 +67,52 @@ const TRAILER: [string[], keyof TxCounts | keyof EventCounts, string][] = [
 ];
 
 class StoneReader {
-  private ctx: TxContext = { merchantId: '', version: 'v2', referenceDate: null };
+  /** warnings of the unit being read: kept only when the unit's records are (all or none) */
+  private pending: ParseWarningItem[] = [];
+  private ctx: TxContext = {
+    merchantId: '', version: 'v2', referenceDate: null,
+    warn: (line, message) => this.pending.push({ kind: 'warning', line, message: `${this.where(line)}: ${message}` }),
+  };
+  /** the root element's line: a unit starting on it means the file is written on one line */
+  private rootLine = 0;
+  private compact = false;
+  /** element path of the unit being read and its ordinal among units of that path */
+  private place = '';
+  private readonly ordinals = new Map<string, number>();
   private headerLine = 0;
   private trailerLine = 0;
   private units = 0;
   private readonly counts: TxCounts & EventCounts = { ...zeroCounts(), paidEvents: 0, chargedEvents: 0, paidTransactions: 0 };
   private sales = { count: 0, gross: 0, fee: 0, net: 0 };
 
+  root(line: number): void {
+    this.rootLine = line;
+  }
+
+  /** 'Linha 12', or on a one-line file 'Linha 1, Conciliation/FinancialTransactions/Transaction[3]'. */
+  private where(line: number): string {
+    return this.compact ? `Linha ${line}, ${this.place}` : `Linha ${line}`;
+  }
+
+  /** A LineError's message with the unit's element path and ordinal when the file is on one line. */
+  private located(line: number, message: string): string {
+    return this.compact ? message.replace(/^Linha \d+:/, `${this.where(line)}:`) : message;
+  }
+
   unit(path: readonly string[], node: XmlNode): ParsedItem[] {
+    const key = path.join('/');
+    const ordinal = (this.ordinals.get(key) ?? 0) + 1;
+    this.ordinals.set(key, ordinal);
+    this.place = `${key}[${ordinal}]`;
+    if (node.line === this.rootLine) this.compact = true;
+    const out = this.read(path, node);
+    for (const item of out) if (item.kind === 'error' || item.kind === 'warning') item.message = this.located(item.line, item.message);
+    return out;
+  }
+
+  private read(path: readonly string[], node: XmlNode): ParsedItem[] {
     const out: ParsedItem[] = [];
+    this.pending = [];
     this.units++;
     if (this.trailerLine > 0) {
       out.push({ kind: 'error', line: node.line, message: `Linha ${node.line}: elemento ${node.name} após o Trailer (linha ${this.trailerLine})` });
@@ -105,8 +153,11 @@ class StoneReader {
     } catch (e) {
       // what the trailer is checked against must match what was yielded
       Object.assign(this.counts, before);
+      this.pending = [];
       throw e;
     }
+    out.push(...this.pending);
+    this.pending = [];
     for (const r of records) {
       if (r.kind === 'sale') {
         this.sales.count++;
@@ -241,7 +292,16 @@ class StoneReader {
       if (declared !== null) checks.push({ name, declared, read: this.counts[key] });
     }
     const err = checkTotals(node.line, 'Trailer', checks);
-    if (err) out.push(err);
+    if (err) {
+      // the same movements counted under other kinds: nothing missing, the file loads and the user is told
+      const sum = (k: 'declared' | 'read') => checks.reduce((s, c) => s + c[k], 0);
+      if (sum('declared') === sum('read')) {
+        out.push({
+          kind: 'warning', line: node.line,
+          message: `${err.message}; o total de movimentos confere (${sum('read')}), só a contagem por tipo difere`,
+        });
+      } else out.push(err);
+    }
     out.push({
       kind: 'trailer',
       line: node.line,
@@ -273,6 +333,7 @@ export async function* parseStoneXml(source: AsyncIterable<Uint8Array>): AsyncGe
           yield { kind: 'error', line: item.line, message: `Linha ${item.line}: elemento raiz "${item.name}", esperado Conciliation (não é uma conciliação Stone)` };
           return;
         }
+        reader.root(item.line);
         break;
       case 'unit':
         yield* reader.unit(item.path, item.node);

@@ -18,7 +18,7 @@ describe('Stone XML under random damage', () => {
         for (const item of items) {
           if (item.kind !== 'error') continue;
           expect(item.line).toBeGreaterThanOrEqual(0);
-          expect(item.message).toMatch(/^(Linha \d+: |Arquivo)/);
+          expect(item.message).toMatch(/^(Linha \d+(, [\w/]+\[\d+\])?: |Arquivo)/);
         }
       }),
       { numRuns: 300 },
