@@ -5,6 +5,10 @@ import { BOT_CHECK_REFRESH_MS, type BotCheckWidgetProps } from './bot-check-type
 type AltchaElement = HTMLElementTagNameMap['altcha-widget'];
 type StateDetail = { payload: string | null; state: string };
 
+const CHALLENGE_URL = '/altcha/challenge';
+/** The challenge a login needs now: after repeated failures the server makes it harder and names the login. */
+export const challengeUrlFor = (login?: string) => (login ? `${CHALLENGE_URL}?login=${encodeURIComponent(login)}` : CHALLENGE_URL);
+
 /**
  * The self-hosted ALTCHA proof of work. The user ticks 'Eu não sou um robô' once; after that a refresh
  * or a new attempt solves a fresh challenge by itself (a solution is spent on each sign-in attempt).
@@ -36,13 +40,18 @@ export function AltchaWidget({ onToken, ref }: BotCheckWidgetProps) {
     };
   }, []);
 
-  const rerun = useCallback(() => {
+  const rerun = useCallback((login?: string) => {
     const widget = el.current as AltchaElement | null;
     onTokenRef.current(null);
+    // The attribute is what the element reads when it is defined later; configure() is what it reads now.
+    if (login) widget?.setAttribute('challenge', challengeUrlFor(login));
     // Before the custom element is defined the node has no methods yet; nothing to re-run then.
     if (typeof widget?.verify !== 'function') return;
-    widget.reset();
-    void widget.verify();
+    void (async () => {
+      if (login) await widget.configure({ challenge: challengeUrlFor(login) });
+      widget.reset();
+      await widget.verify();
+    })();
   }, []);
 
   useImperativeHandle(ref, () => ({ reset: rerun }), [rerun]);
@@ -59,7 +68,7 @@ export function AltchaWidget({ onToken, ref }: BotCheckWidgetProps) {
   return (
     <altcha-widget
       ref={el}
-      challenge="/altcha/challenge"
+      challenge={CHALLENGE_URL}
       language="pt-br"
       data-testid="bot-check"
       style={{ display: 'block', width: '100%', '--altcha-max-width': '100%' }}

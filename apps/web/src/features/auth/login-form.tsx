@@ -16,13 +16,15 @@ type Props = { variant: LoginVariant; busy?: boolean; onForgotPassword: () => vo
 /**
  * Username, password, bot check and 'Continuar'. A bot-check token is single-use on the server, so the
  * check starts over after every attempt; without a token the form re-runs the check instead of
- * signing in.
+ * signing in. When the server asks for the harder check for a login, the check starts over on that
+ * login's challenge and a note says why it takes longer.
  */
 export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
   const notifier = useNotifier();
   const config = useAppConfig();
   const bot = useRef<BotCheckHandle>(null);
   const [token, setToken] = useState<string | null>(null);
+  const [harder, setHarder] = useState(false);
   const { submit, invalid } = useLogin(variant);
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(loginSchema),
@@ -42,8 +44,9 @@ export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
     }
     const spent = token;
     setToken(null);
-    await submit(values, spent);
-    bot.current?.reset();
+    const outcome = await submit(values, spent);
+    setHarder(outcome === 'harder');
+    bot.current?.reset(outcome === 'harder' ? values.username : undefined);
   };
 
   return (
@@ -51,6 +54,11 @@ export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
       <Stack spacing={2}>
         <FormTextField control={control} name="username" label={MSG.campoUsuario} uppercase required autoComplete="username" autoFocus={!locked} disabled={locked} />
         <PasswordField control={control} name="password" label={MSG.campoSenha} required autoComplete="current-password" disabled={locked} />
+        {harder ? (
+          <Alert severity="info" data-testid="bot-check-harder" role="status">
+            {MSG.botCheckReforcado}
+          </Alert>
+        ) : null}
         {invalid ? (
           <Alert severity="error" data-testid="login-error" role="alert">
             {MSG.loginInvalido}

@@ -151,6 +151,39 @@ describe('LoginPage', () => {
     expect(api.callsOf('login')[0]?.vars.values).toEqual({ recaptcha: 'token-1' });
   });
 
+  it('when the server asks for the harder check, runs it on the challenge for that login, says why, and then signs in', async () => {
+    let asked = false;
+    const api = server({
+      login: (vars) => {
+        // The first attempt brings the everyday check; the server wants the harder one for this login.
+        if (!asked) {
+          asked = true;
+          throw new GqlError(MSG.botCheckReforcado, 'BOT_CHECK_HARDER');
+        }
+        return (vars.values as { recaptcha: string }).recaptcha === 'token-dificil' ? 'sessao-3' : 'LOGGEDOUT';
+      },
+    }, 'altcha');
+    renderRoutes(routes);
+    await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull());
+    verifyAltcha('token-comum');
+    await fillAndSubmit('ana.souza', 'certa');
+
+    expect((await screen.findByTestId('bot-check-harder')).textContent).toBe(MSG.botCheckReforcado);
+    // Not a failed sign-in: no invalid flag, and the user stays on the login page.
+    expect(screen.queryByTestId('login-error')).toBeNull();
+    expect(getState().authentication).toBe('NOT_AUTHENTICATED');
+    // The widget fetches its next challenge for that login.
+    expect(document.querySelector('altcha-widget')!.getAttribute('challenge')).toBe('/altcha/challenge?login=ANA.SOUZA');
+
+    verifyAltcha('token-dificil');
+    fireEvent.click(continuar());
+    expect(await screen.findByText('HOME')).toBeTruthy();
+    expect(api.callsOf('login').map((c) => c.vars)).toEqual([
+      { username: 'ANA.SOUZA', password: 'certa', values: { recaptcha: 'token-comum' } },
+      { username: 'ANA.SOUZA', password: 'certa', values: { recaptcha: 'token-dificil' } },
+    ]);
+  });
+
   it("legacy variant: welcome text, inputs locked until the bot check passes, then 'spc' mode", async () => {
     server({}, 'altcha');
     renderRoutes(routes, '/spc');
