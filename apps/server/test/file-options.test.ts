@@ -37,6 +37,7 @@ describe.each(engines())('file option lists (%s)', (engine) => {
       { valor: 'AGUARDANDO', label: 'Aguardando processamento' },
       { valor: 'PROCESSANDO', label: 'Em processamento' },
       { valor: 'PROCESSADO', label: 'Processado' },
+      { valor: 'PROCESSADO_AVISOS', label: 'Processado com avisos' },
       { valor: 'ERRO', label: 'Erro' },
     ]);
   });

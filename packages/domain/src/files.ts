@@ -7,6 +7,8 @@ export const FILE_STATUS = {
   AGUARDANDO: 'Aguardando processamento',
   PROCESSANDO: 'Em processamento',
   PROCESSADO: 'Processado',
+  /** loaded whole, with warnings to read (unknown codes, trailer counters that disagree while the amounts add up) */
+  PROCESSADO_AVISOS: 'Processado com avisos',
   ERRO: 'Erro',
 } as const;
 export type FileStatus = keyof typeof FILE_STATUS;
@@ -34,4 +36,16 @@ export function fileErrorMessage(errors: readonly string[], total = errors.lengt
   const rest = total - shown.length;
   const head = total === 1 ? 'Arquivo com 1 erro; nada foi carregado.' : `Arquivo com ${total} erros; nada foi carregado.`;
   return [head, ...shown, ...(rest > 0 ? [`… e mais ${rest} erro(s).`] : [])].join('\n');
+}
+
+/** The statuses a load ends in: the file is either in (with or without warnings) or not at all. */
+export const FINAL_FILE_STATUSES: readonly FileStatus[] = ['PROCESSADO', 'PROCESSADO_AVISOS', 'ERRO'];
+
+/** The warnings of a file that loaded, as its screen shows them: the first ones in full, then a count of the rest. */
+export function fileWarningMessage(warnings: readonly string[], total = warnings.length): string {
+  if (total === 0) return '';
+  const shown = warnings.slice(0, FILE_MESSAGE_MAX_ERRORS);
+  const rest = total - shown.length;
+  const head = total === 1 ? 'Arquivo carregado com 1 aviso:' : `Arquivo carregado com ${total} avisos:`;
+  return [head, ...shown, ...(rest > 0 ? [`… e mais ${rest} aviso(s).`] : [])].join('\n');
 }

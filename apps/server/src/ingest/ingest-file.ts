@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { arquivos, estabelecimentos, operadoras, type RawTransaction, terminais, withRawTransaction } from '@concilia/db';
-import { fileErrorMessage, MSG } from '@concilia/domain';
+import { FILE_MESSAGE_MAX_ERRORS, fileErrorMessage, fileWarningMessage, MSG } from '@concilia/domain';
 import {
   type ColumnMapping, type CustomerSaleRecord, layoutById, type LayoutId, type NormalizedRecord, type ParsedItem, recordIdentity,
 } from '@concilia/engine';
@@ -17,7 +17,9 @@ import { OccurrenceCounter } from './occurrence-counter';
  * (same identity) is not loaded again: the COPY goes straight into the line table and, only when it meets a
  * known line, the file is loaded again through a staging table with ON CONFLICT DO NOTHING.
  *
- * A file with bad lines ends in ERRO with its line-numbered messages and no lines. Anything else that fails
+ * A file with bad lines ends in ERRO with its line-numbered messages and no lines. A file whose parser warned
+ * (an unknown code, trailer counters that disagree while the amounts add up) loads whole and ends in
+ * PROCESSADO_AVISOS, its warnings kept on the record (count + first ones) and in its message. Anything else that fails
  * (database gone, process killed) rolls back and the job is retried.
  */
 
@@ -25,11 +27,14 @@ import { OccurrenceCounter } from './occurrence-counter';
 export type FileTotals = Record<string, { linhas: number; bruto: number; liquido: number }>;
 
 export interface IngestResult {
-  status: 'PROCESSADO' | 'ERRO' | 'AUSENTE';
+  status: 'PROCESSADO' | 'PROCESSADO_AVISOS' | 'ERRO' | 'AUSENTE';
   linhas: number;
   repetidas: number;
   totais: FileTotals;
   mensagem: string | null;
+  /** warnings of a file that loaded (an unknown code, counters that disagree): how many, and the first ones */
+  avisos: number;
+  mensagensAvisos: string[];
 }
 
 class FileHasErrors extends Error {
@@ -87,6 +92,9 @@ function md5(text: string): Buffer {
 class RowWriter {
   readonly errors: string[] = [];
   errorCount = 0;
+  /** the first warnings (a file that loads keeps them on its record) and how many there were */
+  readonly warnings: string[] = [];
+  warningCount = 0;
   totals: FileTotals = {};
   private counter = new OccurrenceCounter();
 
@@ -103,10 +111,15 @@ class RowWriter {
   async *rows(items: AsyncIterable<ParsedItem>): AsyncGenerator<string> {
     let block = '';
     for await (const item of items) {
-      if (item.kind === 'header' || item.kind === 'trailer' || item.kind === 'warning') continue;
+      if (item.kind === 'header' || item.kind === 'trailer') continue;
+      if (item.kind === 'warning') {
+        this.warningCount++;
+        if (this.warnings.length < FILE_MESSAGE_MAX_ERRORS) this.warnings.push(item.message);
+        continue;
+      }
       if (item.kind === 'error') {
         this.errorCount++;
-        if (this.errors.length < 20) this.errors.push(item.message);
+        if (this.errors.length < FILE_MESSAGE_MAX_ERRORS) this.errors.push(item.message);
         continue;
       }
       // once a line is bad the file will not load: keep reading for the other errors, stop writing rows
@@ -208,7 +221,7 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
     sha256: arquivos.sha256, mapeamento: arquivos.mapeamento,
   }).from(arquivos).where(eq(arquivos.codarquivo, codarquivo));
   // deleted while it waited in the queue: nothing to do
-  if (!file || !file.layout) return { status: 'AUSENTE', linhas: 0, repetidas: 0, totais: {}, mensagem: null };
+  if (!file || !file.layout) return { status: 'AUSENTE', linhas: 0, repetidas: 0, totais: {}, mensagem: null, avisos: 0, mensagensAvisos: [] };
 
   await db.update(arquivos).set({ status: 'PROCESSANDO', mensagem: null }).where(eq(arquivos.codarquivo, codarquivo));
   const customer = isCustomerFile(file.layout, file.mapeamento as ColumnMapping | null);
@@ -242,11 +255,18 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
         loaded = Number(inserted[0]!.n);
       }
       const repetidas = sent - loaded;
-      const mensagem = repetidas > 0 ? `${repetidas} linha(s) já recebida(s) em outro arquivo não foram duplicadas.` : null;
+      // the screens show the file's message: its warnings first (what the user should read), then the repeats
+      const mensagem = [
+        fileWarningMessage(writer.warnings, writer.warningCount),
+        repetidas > 0 ? `${repetidas} linha(s) já recebida(s) em outro arquivo não foram duplicadas.` : '',
+      ].filter(Boolean).join('\n') || null;
+      const status = writer.warningCount > 0 ? 'PROCESSADO_AVISOS' as const : 'PROCESSADO' as const;
       await tx.query(
-        `UPDATE arquivos SET status = 'PROCESSADO', linhas = $2, repetidas = $3, totais = $4, mensagem = $5, dataprocessamento = now()
+        `UPDATE arquivos SET status = $6, linhas = $2, repetidas = $3, totais = $4, mensagem = $5, avisos = $7, mensagensavisos = $8,
+           dataprocessamento = now()
          WHERE codarquivo = $1`,
-        [codarquivo, loaded, repetidas, JSON.stringify(writer.totals), mensagem],
+        [codarquivo, loaded, repetidas, JSON.stringify(writer.totals), mensagem, status, writer.warningCount,
+          writer.warningCount > 0 ? JSON.stringify(writer.warnings) : null],
       );
       // people's disregards are kept by line identity: a reloaded line comes back disregarded
       if (customer) {
@@ -254,15 +274,16 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
           WHERE l.codarquivo = $1 AND d.datavenda = l.datavenda AND d.chave = l.chave AND d.ocorrencia = l.ocorrencia`, [codarquivo]);
       }
       await queueMatching(tx, codarquivo, customer);
-      return { status: 'PROCESSADO' as const, linhas: loaded, repetidas, totais: writer.totals, mensagem };
+      return { status, linhas: loaded, repetidas, totais: writer.totals, mensagem, avisos: writer.warningCount, mensagensAvisos: writer.warnings };
     });
     return result;
   } catch (e) {
     if (!(e instanceof FileHasErrors)) throw e;
     const mensagem = fileErrorMessage(e.messages, e.total);
-    await db.update(arquivos).set({ status: 'ERRO', mensagem, linhas: 0, repetidas: 0, totais: null, dataprocessamento: sql`now()` })
-      .where(eq(arquivos.codarquivo, codarquivo));
-    return { status: 'ERRO', linhas: 0, repetidas: 0, totais: {}, mensagem };
+    await db.update(arquivos).set({
+      status: 'ERRO', mensagem, linhas: 0, repetidas: 0, totais: null, avisos: 0, mensagensavisos: null, dataprocessamento: sql`now()`,
+    }).where(eq(arquivos.codarquivo, codarquivo));
+    return { status: 'ERRO', linhas: 0, repetidas: 0, totais: {}, mensagem, avisos: 0, mensagensAvisos: [] };
   }
 }
 

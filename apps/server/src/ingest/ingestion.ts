@@ -54,7 +54,7 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
             const codarquivo = Number(job.payload.codarquivo);
             const t0 = performance.now();
             const r = await ingestFile(deps, codarquivo);
-            opts.log.info({ codarquivo, status: r.status, linhas: r.linhas, repetidas: r.repetidas, ms: Math.round(performance.now() - t0) }, 'file ingested');
+            opts.log.info({ codarquivo, status: r.status, linhas: r.linhas, repetidas: r.repetidas, avisos: r.avisos, ms: Math.round(performance.now() - t0) }, 'file ingested');
           },
           giveUp: (job) => giveUpFile(deps, Number(job.payload.codarquivo)),
         },

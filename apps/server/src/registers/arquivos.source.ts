@@ -59,7 +59,7 @@ type Screen = 'emAberto' | 'extratos' | 'manutencao';
 /** What each screen lists on top of scope and filter. */
 const SCREEN_WHERE: Record<Screen, SQL | null> = {
   // not yet fully reconciled: not loaded (waiting, loading, error), or a sale still unpaired or divergent
-  emAberto: sql`(a.status <> 'PROCESSADO' OR ${hasResult(OPEN_RESULTS)})`,
+  emAberto: sql`(a.status NOT IN ('PROCESSADO', 'PROCESSADO_AVISOS') OR ${hasResult(OPEN_RESULTS)})`,
   // the operators' statements: files of an operator (the merchant's own sales files have none)
   extratos: sql`a.codoperadora IS NOT NULL`,
   manutencao: null,

@@ -18,7 +18,7 @@ describe('upload widget rules (spec part 1 §5)', () => {
 
   it('knows when to stop asking for the status, and says the limit in MB', () => {
     expect(['AGUARDANDO', 'PROCESSANDO'].map(isFinalStatus)).toEqual([false, false]);
-    expect(['PROCESSADO', 'ERRO'].map(isFinalStatus)).toEqual([true, true]);
+    expect(['PROCESSADO', 'PROCESSADO_AVISOS', 'ERRO'].map(isFinalStatus)).toEqual([true, true, true]);
     expect(megabytes(3_000_000)).toBe('3 MB');
   });
 });

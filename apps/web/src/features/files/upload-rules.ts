@@ -1,4 +1,4 @@
-import { MSG, UPLOAD_LIMITS } from '@concilia/domain';
+import { FINAL_FILE_STATUSES, type FileStatus, MSG, UPLOAD_LIMITS } from '@concilia/domain';
 
 export type UploadLimits = { maxBytes: number; maxFiles: number };
 
@@ -17,5 +17,5 @@ export function checkUploads<F extends { name: string; size: number }>(files: re
 /** 3000000 → '3 MB' (decimal megabytes, as the limit is written). */
 export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
-/** A file's status is final once loaded or failed: the widget stops asking. */
-export const isFinalStatus = (status: string | null | undefined) => status === 'PROCESSADO' || status === 'ERRO';
+/** A file's status is final once loaded (with or without warnings) or failed: the widget stops asking. */
+export const isFinalStatus = (status: string | null | undefined) => FINAL_FILE_STATUSES.includes(status as FileStatus);

@@ -112,10 +112,10 @@ export function UploadToolbar({ def, onChanged }: { def: AnyRegisterDef; onChang
                 <LinearProgress
                   variant={it.phase === 'processando' ? 'indeterminate' : 'determinate'}
                   value={it.phase === 'fim' ? 100 : 0}
-                  color={it.status === 'ERRO' ? 'error' : 'primary'}
+                  color={it.status === 'ERRO' ? 'error' : it.status === 'PROCESSADO_AVISOS' ? 'warning' : 'primary'}
                   aria-label={`${MSG.uploadProcessando} ${it.name}`}
                 />
-                {it.mensagem ? <Alert severity={it.status === 'ERRO' ? 'error' : 'info'} sx={{ mt: 1 }} data-testid="upload-message">{it.mensagem}</Alert> : null}
+                {it.mensagem ? <Alert severity={it.status === 'ERRO' ? 'error' : it.status === 'PROCESSADO_AVISOS' ? 'warning' : 'info'} sx={{ mt: 1 }} data-testid="upload-message">{it.mensagem}</Alert> : null}
               </Box>
             ))}
           </Stack>
