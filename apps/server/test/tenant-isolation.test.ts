@@ -1,0 +1,351 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeScenarioFiles } from '../src/ingest/synthetic-files';
+import { BASE_URL, createTestApp, engines, type TestApp } from './harness';
+import {
+  argsFor, callMultipart, changedTables, documentOf, fileArgs, loadSchema, type Operation, operationsOf, type Victim, victimFingerprint, victimTraces,
+} from './tenant-sweep';
+
+/**
+ * The tenant-isolation sweep, generated from schema.graphql: every query and mutation is called
+ *   (a) as a user of another client (CLIENTE2) with the ids of the first client (CLIENTE),
+ *   (b) as a reseller (REVENDA) with the platform's own ids,
+ *   (c) anonymously, with the first client's ids,
+ * and must return nothing of the victim (no id of its under its own name, none of its names or codes), change
+ * none of its rows (a fingerprint of every row naming one of its persons, files, users, lines… before and after
+ * each mutation), and — anonymously — answer 'Usuário não logado' unless the operation is public.
+ * Arguments are built from their types and names (tenant-sweep.ts); OPERATIONS classifies every operation and
+ * holds the few per-operation variants. An operation missing from it fails the sweep: a new one gets covered.
+ */
+
+const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
+const REDE_SAMPLE = new Uint8Array(fs.readFileSync(new URL('rede/R97470EEVC01.cmp', SAMPLES)));
+/** The demo's Cielo establishment, registered to the unit 'Pão Quente - Centro' of CLIENTE. */
+const EC_CENTRO = '1023456789';
+
+type Upload = { name: string; bytes: Uint8Array };
+type Variant = { label?: string; args: Record<string, unknown>; files?: Record<string, Upload> };
+/** Files an attacker sends through enviarArquivo, built per victim. */
+type Attack = { victimEcFile: Upload; victimOwnFile: Upload };
+
+type OpSpec = {
+  /** 'public' operations answer without a session (the sign-in and reset screens, the shell's public reads) */
+  access: 'public' | 'user';
+  /** argument sets sent instead of the generic ones */
+  variants?: (v: Victim, a: Attack) => Variant[];
+  /** why this operation may change a row of the victim when a stranger calls it */
+  writesVictim?: string;
+  /** the call may end or replace the caller's session: sign in again after it */
+  session?: true;
+};
+
+const upload = (codpessoa: number | null, file: Upload, label: string): Variant => ({ label, args: { codpessoa }, files: { arquivo: file } });
+
+/** Every operation of the schema. A new operation must be added here (public or not, and any variant it needs). */
+const OPERATIONS: Record<string, OpSpec> = {
+  // ── public: sign-in, reset-link and shell reads the login page makes before anyone signs in
+  getAppConfig: { access: 'public' },
+  getBanner: { access: 'public' },
+  getInfoUsuarrioTrocarSenha: { access: 'public' },
+  login: { access: 'public', session: true },
+  loginIdSession: { access: 'public', session: true },
+  logout: { access: 'public', session: true },
+  alterarSenha: {
+    access: 'public',
+    writesVictim: "'Esqueci minha senha' is public by design: it queues a reset e-mail to the user's own address; the caller learns nothing",
+  },
+  usuarioTrocarSenha: { access: 'public', session: true },
+  // ── signed-in reads
+  detalharTicket: { access: 'user', variants: (v) => [{ label: 'by id', args: { id: v.ticketId } }, { label: 'by fields', args: { codpessoa: v.unidade, codoperadora: v.codoperadora, tipo: 'A', datavenda: v.de } }] },
+  getCliente: { access: 'user' },
+  getClientes: { access: 'user' },
+  getDashBoard: { access: 'user', variants: (v) => ['VENDA', 'PAGAMENTO'].flatMap((registro) => [{ args: { values: { de: v.de, ate: v.ate, registro } } }, { args: { values: { de: v.de, ate: v.ate, registro, empresa: v.topo } } }]) },
+  getItensProdutosByOperadora: { access: 'user' },
+  getListaUnidadesNaoEncontradas: { access: 'user' },
+  getListarTaxasNaoCadastradas: { access: 'user' },
+  getListarUsuariosExpirados: { access: 'user' },
+  getLoginSenhaAtendimento: { access: 'user' },
+  getMenus: { access: 'user' },
+  getNoticias: { access: 'user' },
+  getPerfil: { access: 'user' },
+  getTaxasAntecipacao: { access: 'user' },
+  getTerminal: { access: 'user' },
+  getTotaisTaxasCobradasAMais: { access: 'user' },
+  getUserInfo: { access: 'user' },
+  getUsuario: { access: 'user' },
+  listarBandeiras: { access: 'user' },
+  listarCidades: { access: 'user' },
+  listarConciliacaoEmAberto: { access: 'user' },
+  listarEstados: { access: 'user' },
+  listarExtratosOriginais: { access: 'user' },
+  listarImportacaoTickets: { access: 'user' },
+  listarItensConciliadores: { access: 'user' },
+  listarItensConciliadoresCodExterno: { access: 'user' },
+  listarItensOrigemArquivoRecebido: { access: 'user' },
+  listarItensPerfis: { access: 'user' },
+  listarItensPessoas: { access: 'user' },
+  listarItensProdutos: { access: 'user' },
+  listarItensStatusArquivo: { access: 'user' },
+  listarItensTerminal: { access: 'user' },
+  listarItensTipoArquivo: { access: 'user' },
+  listarItensUnidadesConciliadoras: { access: 'user' },
+  listarManutencaoArquivos: { access: 'user' },
+  listarOperadoras: { access: 'user' },
+  listarParametros: { access: 'user' },
+  listarPerfil: { access: 'user' },
+  listarRecursos: { access: 'user' },
+  listarTaxasAntecipacao: { access: 'user' },
+  listarTerminal: { access: 'user' },
+  listarTickets: { access: 'user' },
+  listarUsuario: { access: 'user' },
+  pesquisarImportacaoTickets: { access: 'user' },
+  pesquisarTickets: { access: 'user', variants: (v) => ['A', 'C'].map((tipo) => ({ args: { values: { datavenda: v.de, datavendaate: v.ate, tipo, codpessoa: v.unidade } } })) },
+  resultadosConciliacaoEmAberto: { access: 'user' },
+  resultadosExtratosOriginais: { access: 'user' },
+  resultadosManutencaoArquivos: { access: 'user' },
+  resultadosTickets: { access: 'user' },
+  resumoTickets: { access: 'user' },
+  // ── signed-in writes and downloads
+  baixarAnaliseTicket: { access: 'user' },
+  baixarConciliacaoEmAberto: { access: 'user' },
+  baixarExtratosOriginais: { access: 'user' },
+  baixarManutencaoArquivos: { access: 'user' },
+  deletarClientes: { access: 'user' },
+  deletarManutencaoArquivos: { access: 'user' },
+  deletarPerfil: { access: 'user' },
+  deletarTerminal: { access: 'user' },
+  deletarTicket: { access: 'user', variants: (v) => ['A', 'C'].map((tipo) => ({ args: { codarquivo: v.arquivos[0], tipo } })) },
+  deletarUsuario: { access: 'user' },
+  deleteTaxasAntecipacao: { access: 'user' },
+  desconsiderarTicket: { access: 'user' },
+  enviarArquivo: {
+    access: 'user',
+    variants: (v, a) => [
+      upload(v.unidade, a.victimEcFile, "for the victim's unit"),
+      upload(null, a.victimEcFile, "no unit chosen, the file names the victim's establishment"),
+      upload(null, a.victimOwnFile, "the victim's own file, byte for byte"),
+    ],
+  },
+  gerarLinkAcesso: { access: 'user' },
+  importarTicket: { access: 'user', variants: (v) => [{ args: { values: { editValues: { id: v.importavelId } } } }] },
+  importarTodosTickets: { access: 'user' },
+  incluirTicket: { access: 'user' },
+  reconsiderarDesconsiderarTicket: {
+    access: 'user',
+    variants: (v) => ['desconsiderar', 'reconsiderar'].map((acao) => ({ args: { acao, codlinhasarqcli: v.linhasCliente[0] ?? v.unidade, tipo: 'C' } })),
+  },
+  reconsiderarTicket: { access: 'user' },
+  redefinirSenha: { access: 'user', session: true },
+  reprocessarManutencaoArquivos: { access: 'user' },
+  reprocessarTicket: { access: 'user', variants: (v) => ['A', 'C'].map((tipo) => ({ args: { codarquivo: v.arquivos[0], tipo } })) },
+  salvarParametros: { access: 'user' },
+  saveClientes: { access: 'user' },
+  savePerfil: { access: 'user' },
+  saveTaxasAntecipacao: { access: 'user' },
+  saveTerminal: { access: 'user' },
+  saveUsuario: { access: 'user' },
+  urlVersaoAntiga: { access: 'user' },
+};
+
+const isInsertInput = (op: Operation) => op.field.args.some((a) => /SaveValues$/.test(String(a.type).replace(/!$/, '')));
+
+/** The argument sets an operation is called with: its variants, else the generic ones (both modes; both insert flags for a save). */
+function variantsOf(op: Operation, spec: OpSpec, v: Victim, a: Attack): Variant[] {
+  if (spec.variants) return spec.variants(v, a);
+  const full = argsFor(op, v, 'full');
+  const out: Variant[] = [{ label: 'full', args: full }];
+  if (op.kind === 'query') out.push({ label: 'wide', args: argsFor(op, v, 'wide') }, { label: 'bare', args: argsFor(op, v, 'bare') });
+  if (isInsertInput(op)) {
+    const values = full.values as { insert: boolean };
+    out.push({ label: 'insert', args: { ...full, values: { ...values, insert: true } } });
+  }
+  const seen = new Set<string>();
+  return out.filter((x) => !seen.has(JSON.stringify(x.args)) && !!seen.add(JSON.stringify(x.args)));
+}
+
+const q = async (t: TestApp, text: string) => t.exec(text);
+const nums = (rows: Record<string, unknown>[], col: string) => rows.map((r) => Number(r[col]));
+const one = async (t: TestApp, text: string) => Number(Object.values((await q(t, text))[0]!)[0]);
+
+describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
+  let t: TestApp;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-sweep-'));
+  const schemaOps = operationsOf(loadSchema());
+  let cliente: Victim;
+  let plataforma: Victim;
+  let attackOnCliente: Attack;
+  let attackOnPlataforma: Attack;
+  let requests = 0;
+  const started = Date.now();
+
+  const send = async (cookie: string | undefined, bytes: Uint8Array, name: string, codpessoa: number | null) => {
+    const op = schemaOps.find((o) => o.name === 'enviarArquivo')!;
+    const r = await callMultipart(t, documentOf(op), { codpessoa }, { arquivo: { name, bytes } }, cookie);
+    if (r.body?.errors) throw new Error(`upload of ${name} failed: ${JSON.stringify(r.body.errors)}`);
+    await t.app.services.ingestion.drain();
+    return Number(r.body.data.enviarArquivo.codarquivo);
+  };
+  const scenarioFile = async (layout: 'cielo-v15' | 'cliente-csv', seed: number, sub: string): Promise<Upload> => {
+    const [f] = await writeScenarioFiles({
+      dir: path.join(dir, sub), layouts: [layout], fileDate: '2026-05-12',
+      scenario: { sales: 12, seed, merchants: [EC_CENTRO], startDate: '2026-05-04', days: 5 },
+    });
+    return { name: path.basename(f!.path), bytes: new Uint8Array(fs.readFileSync(f!.path)) };
+  };
+
+  beforeAll(async () => {
+    // LEGACY_URL set, so urlVersaoAntiga reaches its session check instead of answering that the hand-off is off
+    t = await createTestApp(engine, { INGEST_WORKERS: '1', LEGACY_URL: 'http://legado.invalid' });
+    const [clienteCookie, adminCookie] = [await t.login('CLIENTE'), await t.login('ADMIN')];
+    const padaria = await one(t, `SELECT codpessoa FROM pessoas WHERE nome = 'Padaria Pão Quente Ltda'`);
+    const centro = await one(t, `SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`);
+    const plat = await one(t, `SELECT codpessoa FROM pessoas WHERE tipo = 'PLATAFORMA'`);
+
+    // CLIENTE's data: an operator statement and its own sales file for the Centro unit (with differences, so it
+    // has tickets on both sides and operator-only sales), a colleague, a profile and an anticipation rate of its own.
+    const cielo = await scenarioFile('cielo-v15', 3, 'cielo');
+    const csv = await scenarioFile('cliente-csv', 4, 'csv'); // another seed: sales on both sides left unpaired, so both files stay open
+    await send(clienteCookie, cielo.bytes, `PADARIA-SECRETA-${cielo.name}`, centro);
+    await send(clienteCookie, csv.bytes, `PADARIA-SECRETA-${csv.name}`, centro);
+    await q(t, `INSERT INTO usuarios (login, nome, senhahash, codperfil, codpessoa, email)
+      SELECT 'FUNCIONARIA', 'Funcionária Secreta da Padaria', senhahash, codperfil, codpessoa, 'funcionaria@padaria.example' FROM usuarios WHERE login = 'CLIENTE'`);
+    await q(t, `INSERT INTO perfis (nome, codpessoacriador) VALUES ('Perfil Secreto da Padaria', ${padaria}), ('Perfil Secreto da Plataforma', ${plat})`);
+    await q(t, `INSERT INTO taxas_antecipacao (codpessoa, nome, vigenciade, vigenciaate, taxa) VALUES (${padaria}, 'Taxa Secreta da Padaria', '2026-01-01', '2026-12-31', 1.1)`);
+    // the platform's data: a statement nobody's establishment claims (seen only at the top), its users and rate
+    await send(adminCookie, REDE_SAMPLE, 'PLATAFORMA-SECRETA-R97470EEVC01.cmp', null);
+
+    const pessoas = nums(await q(t, `SELECT codpessoa FROM pessoas WHERE codpessoa = ${padaria} OR codpessoapai = ${padaria}`), 'codpessoa');
+    const inList = pessoas.join(',');
+    const arquivos = nums(await q(t, `SELECT codarquivo FROM arquivos WHERE codpessoa IN (${inList}) ORDER BY codarquivo`), 'codarquivo');
+    const linhasOperadora = nums(await q(t, `SELECT codlinha FROM linhas_operadora WHERE codpessoa IN (${inList}) OR codarquivo IN (${arquivos.join(',')}) ORDER BY codlinha`), 'codlinha');
+    const linhasCliente = nums(await q(t, `SELECT codlinhasarqcli FROM linhas_cliente WHERE codpessoa IN (${inList}) OR codarquivo IN (${arquivos.join(',')}) ORDER BY codlinhasarqcli`), 'codlinhasarqcli');
+    // Importar Ticket's key of an operator-only sale, as CLIENTE's own screen lists it
+    const importaveis = await t.call(`query($v: TicketImportacaoFiltroInput!) { pesquisarImportacaoTickets(values: $v) { id } }`,
+      { v: { de: '2026-05-01', ate: '2026-05-31', concioperadora: centro } }, { cookie: clienteCookie });
+    const importavelId = importaveis.body?.data?.pesquisarImportacaoTickets?.[0]?.id ?? `A-${linhasOperadora[0]}`;
+    cliente = {
+      pessoas, unidade: centro, topo: padaria, arquivos,
+      usuarios: nums(await q(t, `SELECT codusuario FROM usuarios WHERE codpessoa IN (${inList}) ORDER BY codusuario`), 'codusuario'),
+      login: 'CLIENTE', email: 'cliente@demo.concilia.local', linhasOperadora, linhasCliente,
+      terminais: nums(await q(t, `SELECT codterminal FROM terminais WHERE codpessoacliente IN (${inList})`), 'codterminal'),
+      taxas: nums(await q(t, `SELECT codtaxaantecipacao FROM taxas_antecipacao WHERE codpessoa IN (${inList})`), 'codtaxaantecipacao'),
+      perfis: nums(await q(t, `SELECT codperfil FROM perfis WHERE codpessoacriador IN (${inList})`), 'codperfil'),
+      ticketId: `C-${linhasCliente[0]}`, importavelId, codoperadora: 1, codexterno: EC_CENTRO, de: '2026-05-01', ate: '2026-05-31',
+      markers: ['Pão Quente', 'Padaria', 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', EC_CENTRO, '045678901', '1020304050', '1020304051', 'Taxa Secreta'],
+    };
+    expect(cliente.arquivos.length).toBe(2);
+    expect(cliente.linhasOperadora.length).toBeGreaterThan(0);
+    expect(cliente.linhasCliente.length).toBeGreaterThan(0);
+
+    const platArquivos = nums(await q(t, `SELECT codarquivo FROM arquivos WHERE codpessoa IS NULL OR codpessoa = ${plat} ORDER BY codarquivo`), 'codarquivo');
+    const platLinhas = await q(t, `SELECT codlinha, estabelecimento, to_char(date_trunc('month', coalesce(datavenda, data)), 'YYYY-MM-DD') AS de,
+        to_char(date_trunc('month', coalesce(datavenda, data)) + interval '1 month - 1 day', 'YYYY-MM-DD') AS ate FROM linhas_operadora
+      WHERE codarquivo IN (${platArquivos.join(',')}) ORDER BY codlinha`);
+    plataforma = {
+      pessoas: [plat], unidade: plat, topo: plat, arquivos: platArquivos,
+      usuarios: nums(await q(t, `SELECT codusuario FROM usuarios WHERE codpessoa = ${plat} ORDER BY codusuario`), 'codusuario'),
+      login: 'ADMIN', email: 'admin@demo.concilia.local', linhasOperadora: nums(platLinhas, 'codlinha'), linhasCliente: [],
+      terminais: [], taxas: nums(await q(t, `SELECT codtaxaantecipacao FROM taxas_antecipacao WHERE codpessoa = ${plat}`), 'codtaxaantecipacao'),
+      perfis: nums(await q(t, `SELECT codperfil FROM perfis WHERE nome = 'Perfil Secreto da Plataforma'`), 'codperfil'),
+      ticketId: `A-${platLinhas[0]!.codlinha}`, importavelId: `A-${platLinhas[0]!.codlinha}`, codoperadora: 2,
+      codexterno: String(platLinhas[0]!.estabelecimento), de: String(platLinhas[0]!.de), ate: String(platLinhas[0]!.ate),
+      // not the platform's profile names: a profile made above is one the reseller may give (listarItensPerfis),
+      // when it grants no screen the reseller lacks — its id still must not be edited or deleted from below
+      markers: ['Concilia Plataforma', 'Administrador da Plataforma', 'Otávio Mestre', 'admin@demo', 'mestre@demo', 'Antecipação plataforma', 'PLATAFORMA-SECRETA'],
+    };
+    expect(plataforma.linhasOperadora.length).toBeGreaterThan(0);
+
+    attackOnCliente = {
+      victimEcFile: await scenarioFile('cielo-v15', 77, 'forged'),
+      victimOwnFile: { name: 'copia.txt', bytes: cielo.bytes },
+    };
+    attackOnPlataforma = { victimEcFile: { name: 'R97470EEVC02.cmp', bytes: REDE_SAMPLE }, victimOwnFile: { name: 'R97470EEVC01.cmp', bytes: REDE_SAMPLE } };
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    console.log(`tenant-isolation sweep on ${engine}: ${schemaOps.length} operations, ${requests} requests, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  it('knows every operation of schema.graphql, and nothing the schema no longer has', () => {
+    const names = schemaOps.map((o) => o.name);
+    expect(names.filter((n) => !OPERATIONS[n]), 'operations the sweep does not know: classify them in OPERATIONS').toEqual([]);
+    expect(Object.keys(OPERATIONS).filter((n) => !names.includes(n)), 'operations no longer in the schema').toEqual([]);
+  });
+
+  /** Calls every operation as `login` (or anonymously) against the victim; answers the problems found. */
+  async function sweep(login: string | null, victim: Victim, attack: Attack, opts: { readsOnly?: boolean } = {}): Promise<{ problems: string[]; seen: Set<string> }> {
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    let cookie = login ? await t.login(login) : undefined;
+    let before = await victimFingerprint(t, victim);
+    // logout last: it ends the session the rest of the sweep uses
+    const ordered = [...schemaOps].sort((a, b) => Number(a.name === 'logout') - Number(b.name === 'logout') || Number(a.kind === 'mutation') - Number(b.kind === 'mutation'));
+    for (const op of ordered) {
+      const spec = OPERATIONS[op.name];
+      // downloads are reads: the owner's run fetches them too
+      if (!spec || (opts.readsOnly && op.kind === 'mutation' && !op.name.startsWith('baixar'))) continue;
+      const doc = documentOf(op);
+      for (const variant of variantsOf(op, spec, victim, attack)) {
+        const where = `${op.name}${variant.label ? ` (${variant.label})` : ''}`;
+        const files = fileArgs(op).length ? variant.files ?? {} : undefined;
+        const r = files ? await callMultipart(t, doc, variant.args, files, cookie) : await t.call(doc, variant.args, { cookie });
+        requests++;
+        const errors: { message: string; extensions?: { code?: string } }[] = r.body?.errors ?? [];
+        if (r.status >= 500) problems.push(`${where}: HTTP ${r.status}`);
+        // a call refused before any resolver ran tests nothing: the sweep's arguments must fit the schema
+        for (const e of errors) if (/^Variable "\$|^Unknown argument|^Cannot query field/.test(e.message ?? '')) problems.push(`${where}: the sweep sent an invalid call: ${e.message}`);
+        const traces = victimTraces(r.body?.data, victim);
+        if (traces.length) seen.add(op.name);
+        if (!opts.readsOnly) for (const trace of traces) problems.push(`${where}: answer carries the victim's ${trace}`);
+        for (const e of errors) for (const m of victim.markers) if (e.message?.includes(m)) problems.push(`${where}: error names the victim's "${m}"`);
+        // a download offer: what the browser would fetch with this session must hold nothing of the victim either
+        const answer = r.body?.data?.[op.name];
+        if (typeof answer === 'string' && answer.startsWith('/download/')) {
+          const got = await t.fetch({ url: `${BASE_URL}${answer}`, method: 'GET', headers: cookie ? { cookie } : {} });
+          requests++;
+          if (got.status === 200) seen.add(op.name);
+          const text = typeof got.body === 'string' ? got.body : JSON.stringify(got.body);
+          if (!opts.readsOnly) for (const m of victim.markers) if (text.includes(m)) problems.push(`${where}: the download holds the victim's "${m}"`);
+        }
+        if (!login && spec.access === 'user' && errors[0]?.extensions?.code !== 'UNAUTHENTICATED') {
+          problems.push(`${where}: anonymous call not refused as not signed in: ${JSON.stringify(r.body).slice(0, 200)}`);
+        }
+        if (op.kind === 'mutation') {
+          await t.app.services.ingestion.drain();
+          const after = await victimFingerprint(t, victim);
+          const changed = changedTables(before, after);
+          if (changed.length && !spec.writesVictim) problems.push(`${where}: changed the victim's rows in ${changed.join(', ')}`);
+          before = after;
+        }
+        if (spec.session && login) cookie = await t.login(login);
+      }
+    }
+    return { problems, seen };
+  }
+
+  it("the sweep's detector works: called by the owners themselves, the same reads do return the victim's data", async () => {
+    const own = await sweep('CLIENTE', cliente, attackOnCliente, { readsOnly: true });
+    expect(own.problems).toEqual([]);
+    for (const op of ['baixarManutencaoArquivos', 'baixarAnaliseTicket', 'detalharTicket', 'getUserInfo', 'listarManutencaoArquivos', 'listarConciliacaoEmAberto', 'listarExtratosOriginais', 'listarItensUnidadesConciliadoras', 'listarItensConciliadoresCodExterno', 'pesquisarTickets', 'pesquisarImportacaoTickets', 'listarImportacaoTickets']) {
+      expect(own.seen, op).toContain(op);
+    }
+    const top = await sweep('ADMIN', plataforma, attackOnPlataforma, { readsOnly: true });
+    for (const op of ['getUserInfo', 'listarManutencaoArquivos', 'listarExtratosOriginais', 'listarTaxasAntecipacao', 'listarUsuario']) expect(top.seen, op).toContain(op);
+  }, 120_000);
+
+  it('anonymous: every non-public operation answers "Usuário não logado"; public ones return nothing of a client', async () => {
+    expect((await sweep(null, cliente, attackOnCliente)).problems).toEqual([]);
+  }, 120_000);
+
+  it("a user of another client (CLIENTE2) reads and changes nothing of CLIENTE's, whatever ids it sends", async () => {
+    expect((await sweep('CLIENTE2', cliente, attackOnCliente)).problems).toEqual([]);
+  }, 120_000);
+
+  it("a reseller (REVENDA) reads and changes nothing of the platform's own data", async () => {
+    expect((await sweep('REVENDA', plataforma, attackOnPlataforma)).problems).toEqual([]);
+  }, 120_000);
+});
