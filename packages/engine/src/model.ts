@@ -42,7 +42,7 @@ export const OPERATOR_NAMES: Record<Operator, string | null> = {
   getnet: 'Getnet',
   stone: 'Stone',
   mercadopago: 'Mercado Pago',
-  pagbank: 'PagBank (PagSeguro)',
+  pagbank: 'PagSeguro',
   pagarme: 'Pagar.me',
   paygo: 'PayGo',
   alelo: 'Alelo',

@@ -19,7 +19,7 @@ export const OPERATOR_LINE_COLUMNS = [
   'codarquivo', 'linha', 'chave', 'ocorrencia', 'tipo', 'tiporegistro', 'codoperadora', 'codpessoa', 'estabelecimento',
   'lote', 'nsu', 'autorizacao', 'tid', 'terminal', 'data', 'hora', 'datavenda', 'dataprevista', 'valorbruto',
   'valortaxa', 'valorliquido', 'parcela', 'totparcelas', 'bandeira', 'bandeiranome', 'produto', 'produtonome',
-  'captura', 'status', 'aceita', 'motivo', 'motivonome', 'cartao', 'extras',
+  'captura', 'status', 'aceita', 'motivo', 'motivonome', 'cartao', 'mktvendedor', 'mktpagamento', 'mktpedido', 'mktitem', 'extras',
 ] as const;
 
 export const CUSTOMER_LINE_COLUMNS = [
@@ -40,6 +40,11 @@ const AT = Object.fromEntries(OPERATOR_LINE_COLUMNS.map((c, i) => [c, i])) as Re
  * the record goes to extras.
  */
 function fillOperatorColumns(r: OperatorRecord, v: Value[]): ReadonlySet<string> {
+  // marketplace ids (Mercado Pago, Pagar.me): sales, installments and settlements may carry them
+  const mkt = 'marketplace' in r ? r.marketplace : null;
+  if (mkt) {
+    v[AT.mktvendedor] = mkt.sellerId; v[AT.mktpagamento] = mkt.paymentId; v[AT.mktpedido] = mkt.orderId; v[AT.mktitem] = mkt.itemId;
+  }
   switch (r.kind) {
     case 'sale':
       v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.autorizacao] = r.authorization; v[AT.tid] = r.tid;
@@ -86,7 +91,7 @@ function fillOperatorColumns(r: OperatorRecord, v: Value[]): ReadonlySet<string>
   }
 }
 
-const BASE_FIELDS = ['line', 'operator', 'recordType', 'merchantId', 'kind'];
+const BASE_FIELDS = ['line', 'operator', 'recordType', 'merchantId', 'kind', 'marketplace'];
 const used = (...fields: string[]) => new Set([...BASE_FIELDS, ...fields]);
 const USED = {
   sale: used('batchId', 'nsu', 'authorization', 'tid', 'terminal', 'saleDate', 'saleTime', 'creditDate', 'gross', 'fee', 'net', 'installments', 'brand', 'product', 'capture', 'status', 'accepted', 'card'),

@@ -71,7 +71,7 @@ export const OPS = {
       pagamento { ...TicketLinhaCampos } liquidacao { ...TicketLinhaCampos } venda { ...TicketLinhaCampos } previsao { ...TicketLinhaCampos }
       antecipado { ...TicketLinhaCampos } cliente { ...TicketLinhaCampos } clienteIntegrador { ...TicketLinhaCampos }
       desconsiderado { ...TicketLinhaCampos } cancelado { ...TicketLinhaCampos } marketplace { ...TicketLinhaCampos } } }
-    fragment TicketLinhaCampos on TicketLinha { id codarquivo tipo nomearquivo statusArquivo datarecebimento datapagamento dataprevistapagamento datavenda datatransacao valorbruto valorliquidopago outroscreditos outrosdebitos parcela totparcelas status meiocaptura produto bandeira numterminal nsu autorizacao tid nossonumero resultado codlinhasarqcli desconsiderado }`,
+    fragment TicketLinhaCampos on TicketLinha { id codarquivo tipo nomearquivo statusArquivo datarecebimento datapagamento dataprevistapagamento datavenda datatransacao valorbruto valorliquidopago outroscreditos outrosdebitos parcela totparcelas status meiocaptura produto bandeira numterminal nsu autorizacao tid nossonumero resultado codlinhasarqcli desconsiderado sellerId paymentId orderId itemId }`,
   ),
   reprocessarTicket: doc<{ reprocessarTicket: boolean }, { codarquivo: number; tipo: string | null }>(
     `mutation reprocessarTicket($codarquivo: Int!, $tipo: String) { reprocessarTicket(codarquivo: $codarquivo, tipo: $tipo) }`,

@@ -57,6 +57,56 @@ export function loadReferenceData(): ReferenceData {
   };
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type OperatorData = CartoesFile['operadoras'][number];
+
+/** An operator's brand codes, product codes and offered products. */
+async function insertOperatorLinks(tx: Tx, op: OperatorData, codoperadora: number, bandeiraId: Map<string, number>, produtoId: Map<string, number>): Promise<void> {
+  const links = Object.entries(op.bandeiras).map(([nome, codigo]) => ({
+    codoperadora, codbandeira: lookup(bandeiraId, nome, 'brand', op.nome), codigooperadora: codigo,
+  }));
+  if (links.length) await tx.insert(operadoraBandeiras).values(links);
+
+  const codigos = (op.codigosProduto ?? []).map(([codigo, descricao, produto, bandeira]) => ({
+    codoperadora, codigo, descricao,
+    codprodutos: lookup(produtoId, produto, 'product', op.nome),
+    codbandeira: bandeira === null ? null : lookup(bandeiraId, bandeira, 'brand', op.nome),
+  }));
+  if (codigos.length) await tx.insert(operadoraCodigosProduto).values(codigos);
+
+  // What the operator offers: every product its codes name, plus the ones listed outright.
+  const ofertados = new Set([...codigos.map((c) => c.codprodutos), ...op.produtos.map((p) => lookup(produtoId, p, 'product', op.nome))]);
+  if (ofertados.size) {
+    await tx.insert(operadoraProdutos).values([...ofertados].sort((a, b) => a - b).map((codprodutos) => ({ codoperadora, codprodutos })));
+  }
+}
+
+/**
+ * Operators added to the reference file after a database was seeded (a release that reads a new operator's
+ * files): inserted by name with their links, so an existing installation gets them on its next start. Their
+ * code is the file's when still free. Brands and products are looked up by name in the database; an operator
+ * naming one the database lacks is left for the next seed of a fresh database (logged by the caller's error).
+ */
+export async function seedMissingOperators(db: Db, data: ReferenceData = loadReferenceData()): Promise<string[]> {
+  const existing = await db.select({ codoperadora: operadoras.codoperadora, nome: operadoras.nome }).from(operadoras);
+  const names = new Set(existing.map((o) => o.nome));
+  const codes = new Set(existing.map((o) => o.codoperadora));
+  const missing = data.cartoes.operadoras.filter((o) => !names.has(o.nome));
+  if (missing.length === 0) return [];
+  await db.transaction(async (tx) => {
+    const bandeiraId = new Map((await tx.select({ id: bandeiras.codbandeira, nome: bandeiras.nome }).from(bandeiras)).map((b) => [b.nome, b.id]));
+    const produtoId = new Map((await tx.select({ id: produtos.codprodutos, nome: produtos.nome }).from(produtos)).map((p) => [p.nome, p.id]));
+    for (const op of missing) {
+      const [row] = await tx.insert(operadoras)
+        .values({ ...(codes.has(op.codoperadora) ? {} : { codoperadora: op.codoperadora }), nome: op.nome, tipo: op.tipo })
+        .returning({ codoperadora: operadoras.codoperadora });
+      await insertOperatorLinks(tx, op, row!.codoperadora, bandeiraId, produtoId);
+    }
+    await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('operadoras', 'codoperadora'), (SELECT max(codoperadora) FROM operadoras))`));
+  });
+  return missing.map((o) => o.nome);
+}
+
 function lookup(map: Map<string, number>, name: string, what: string, owner: string): number {
   const id = map.get(name);
   if (id === undefined) throw new Error(`reference data: ${owner} names an unknown ${what} "${name}"`);
@@ -70,12 +120,15 @@ export async function isReferenceSeeded(db: Db): Promise<boolean> {
 
 /**
  * Seeds the reference data once: operators, brands, products (with each operator's brand and product
- * codes), the 27 states and every IBGE municipality. Skips when operators already exist, so it is safe to
- * call at every start. Works on PGlite and node-postgres alike (plain multi-row INSERTs). Returns whether
+ * codes), the 27 states and every IBGE municipality. When operators already exist it only adds the operators
+ * the reference file has and the database lacks (seedMissingOperators), so it is safe to call at every start. Works on PGlite and node-postgres alike (plain multi-row INSERTs). Returns whether
  * it seeded.
  */
 export async function seedReference(db: Db, data: ReferenceData = loadReferenceData()): Promise<boolean> {
-  if (await isReferenceSeeded(db)) return false;
+  if (await isReferenceSeeded(db)) {
+    await seedMissingOperators(db, data);
+    return false;
+  }
   const { cartoes } = data;
   await db.transaction(async (tx) => {
     await tx.insert(bandeiras).values(cartoes.bandeiras);
@@ -93,25 +146,7 @@ export async function seedReference(db: Db, data: ReferenceData = loadReferenceD
 
     const bandeiraId = new Map(cartoes.bandeiras.map((b) => [b.nome, b.codbandeira]));
     const produtoId = new Map(cartoes.produtos.map((p) => [p.nome, p.codprodutos]));
-    for (const op of cartoes.operadoras) {
-      const links = Object.entries(op.bandeiras).map(([nome, codigo]) => ({
-        codoperadora: op.codoperadora, codbandeira: lookup(bandeiraId, nome, 'brand', op.nome), codigooperadora: codigo,
-      }));
-      if (links.length) await tx.insert(operadoraBandeiras).values(links);
-
-      const codigos = (op.codigosProduto ?? []).map(([codigo, descricao, produto, bandeira]) => ({
-        codoperadora: op.codoperadora, codigo, descricao,
-        codprodutos: lookup(produtoId, produto, 'product', op.nome),
-        codbandeira: bandeira === null ? null : lookup(bandeiraId, bandeira, 'brand', op.nome),
-      }));
-      if (codigos.length) await tx.insert(operadoraCodigosProduto).values(codigos);
-
-      // What the operator offers: every product its codes name, plus the ones listed outright.
-      const ofertados = new Set([...codigos.map((c) => c.codprodutos), ...op.produtos.map((p) => lookup(produtoId, p, 'product', op.nome))]);
-      if (ofertados.size) {
-        await tx.insert(operadoraProdutos).values([...ofertados].sort((a, b) => a - b).map((codprodutos) => ({ codoperadora: op.codoperadora, codprodutos })));
-      }
-    }
+    for (const op of cartoes.operadoras) await insertOperatorLinks(tx, op, op.codoperadora, bandeiraId, produtoId);
 
     await tx.insert(estados).values(data.estados);
     const ufId = new Map(data.estados.map((e) => [e.sigla, e.coduf]));

@@ -34,6 +34,11 @@ export interface TraceLine {
   resultado: string | null;
   codlinhasarqcli: number | null;
   desconsiderado: boolean;
+  /** marketplace ids (Mercado Pago, Pagar.me lines): sub-seller / recipient, payment, order and item; null elsewhere */
+  sellerId?: string | null;
+  paymentId?: string | null;
+  orderId?: string | null;
+  itemId?: string | null;
 }
 
 export interface TicketTrace {

@@ -151,7 +151,7 @@ function readRow(row: MercadoPagoRow, warnings: ParseWarningItem[]): MpRecord[] 
     };
     const settlement: SettlementRecord = {
       ...base, kind: 'settlement', batchId: null, nsu: sourceId, settlementDate: settled, saleDate: tx.date, dueDate: null, amount: net, gross, fee,
-      installment: null, installmentTotal: sale.installments, brand, account: null,
+      installment: null, installmentTotal: sale.installments, brand, account: null, marketplace: sale.marketplace,
     };
     return [sale, settlement];
   }

@@ -12,8 +12,9 @@ import { type Executor, rowsOf } from './ticket-search.service';
  * expected payments (pagamento), the settlement and Pix lines that paid them (liquidacao), the forecasts
  * (previsao), the anticipations (antecipado) and the cancellations/chargebacks (cancelado, with the customer
  * lines whose sale was cancelled). Customer lines are split into cliente, clienteIntegrador (file origin
- * INTEGRACAO), desconsiderado. Marketplace lines (AD_ID, PAYMENT_ID, ORDER_ID, ITEM_ID) are carried by no
- * layout this product reads yet: the group is always empty. Every line is within the caller's hierarchy.
+ * INTEGRACAO), desconsiderado. The marketplace group holds the operator lines of the sale that carry a platform's
+ * ids (Mercado Pago, Pagar.me: sub-seller, payment, order, item), and the lines of other files naming the same
+ * payment id (a Pagar.me payable of the same charge). Every line is within the caller's hierarchy.
  */
 
 export type { TicketTrace, TraceLine };
@@ -45,6 +46,7 @@ function toLine(r: Record<string, unknown>): TraceLine {
     status: str(r.status), meiocaptura: str(r.meiocaptura), produto: str(r.produto), bandeira: str(r.bandeira), numterminal: str(r.numterminal),
     nsu: str(r.nsu), autorizacao: str(r.autorizacao), tid: str(r.tid), nossonumero: str(r.nossonumero), resultado: str(r.resultado),
     codlinhasarqcli: num(r.codlinhasarqcli), desconsiderado: r.desconsiderado === true,
+    sellerId: str(r.mktvendedor), paymentId: str(r.mktpagamento), orderId: str(r.mktpedido), itemId: str(r.mktitem),
   };
 }
 
@@ -77,7 +79,8 @@ function operatorLines(where: SQL): SQL {
            CASE WHEN l.tipo IN ('adjustment', 'cancellation', 'chargeback') AND l.valorliquido < 0 THEN -l.valorliquido END AS outrosdebitos,
            l.parcela, l.totparcelas, coalesce(l.motivonome, l.status) AS status, l.captura AS meiocaptura,
            coalesce(l.produtonome, l.produto) AS produto, coalesce(l.bandeiranome, l.bandeira) AS bandeira, l.terminal AS numterminal,
-           l.nsu, l.autorizacao, l.tid, NULL::text AS nossonumero, r.resultado, false AS desconsiderado, l.estabelecimento, l.codoperadora
+           l.nsu, l.autorizacao, l.tid, NULL::text AS nossonumero, r.resultado, false AS desconsiderado, l.estabelecimento, l.codoperadora,
+           l.mktvendedor, l.mktpagamento, l.mktpedido, l.mktitem
     FROM linhas_operadora l JOIN arquivos a ON a.codarquivo = l.codarquivo
       LEFT JOIN resultado_venda_operadora r ON r.codlinha = l.codlinha
     WHERE ${where}`;
@@ -153,6 +156,15 @@ export async function traceTicket(db: Executor, me: { codpessoa: number }, k: Ti
       AND l.tipo IN ('installmentForecast', 'cancellation', 'chargeback')))`,
   ]))) : [];
 
+  // 4. marketplace: the sale's own lines with platform ids, and other lines naming the same payment of the same operator
+  const marketIds = [...new Set(sales.map((r) => str(r.mktpagamento)).filter((v): v is string => v !== null))];
+  const known = new Set([...saleIds, ...ids(related, 'codlinha')]);
+  const samePayment = marketIds.length ? (await rowsOf(db, operatorLines(and([
+    sql`l.mktpagamento IN (${sql.join(marketIds.map((v) => sql`${v}`), sql`, `)})`,
+    sql`l.codoperadora IN (SELECT s.codoperadora FROM linhas_operadora s WHERE s.codlinha = ANY(${idArray(saleIds)}))`,
+  ])))).filter((r) => !known.has(Number(r.codlinha))) : [];
+  const marketplace = [...sales, ...related, ...samePayment].filter((r) => r.mktpagamento !== null || r.mktpedido !== null || r.mktvendedor !== null);
+
   const lines = (rows: Record<string, unknown>[]) => rows.map((r) => toLine(withLabels(r)));
   const ofKind = (...kinds: string[]) => related.filter((r) => kinds.includes(String(r.tipolinha)));
   const cancelled = (r: Record<string, unknown>) => r.resultado === 'cancelado' || r.resultado === 'chargeback';
@@ -166,7 +178,7 @@ export async function traceTicket(db: Executor, me: { codpessoa: number }, k: Ti
     clienteIntegrador: lines(customers.filter((r) => !r.desconsiderado && !cancelled(r) && r.origem === 'INTEGRACAO')),
     desconsiderado: lines(customers.filter((r) => r.desconsiderado)),
     cancelado: [...lines(customers.filter((r) => !r.desconsiderado && cancelled(r))), ...lines(ofKind('cancellation', 'chargeback'))],
-    marketplace: [],
+    marketplace: lines(marketplace),
   };
 }
 

@@ -99,6 +99,10 @@ const TraceLineRef = builder.objectRef<TraceLine>('TicketLinha').implement({
     resultado: t.exposeString('resultado', { nullable: true }),
     codlinhasarqcli: t.exposeInt('codlinhasarqcli', { nullable: true }),
     desconsiderado: t.exposeBoolean('desconsiderado'),
+    sellerId: t.exposeString('sellerId', { nullable: true, description: 'Marketplace sub-seller / recipient (Mercado Pago, Pagar.me lines)' }),
+    paymentId: t.exposeString('paymentId', { nullable: true, description: 'Marketplace payment id (PAYMENT_ID)' }),
+    orderId: t.exposeString('orderId', { nullable: true, description: 'Marketplace order id (ORDER_ID)' }),
+    itemId: t.exposeString('itemId', { nullable: true, description: 'Marketplace item / SKU / split id (ITEM_ID)' }),
   }),
 });
 
@@ -114,7 +118,7 @@ const TraceRef = builder.objectRef<TicketTrace>('TicketDetalhe').implement({
     clienteIntegrador: t.field({ type: [TraceLineRef], resolve: (d) => d.clienteIntegrador }),
     desconsiderado: t.field({ type: [TraceLineRef], resolve: (d) => d.desconsiderado }),
     cancelado: t.field({ type: [TraceLineRef], resolve: (d) => d.cancelado }),
-    marketplace: t.field({ type: [TraceLineRef], resolve: (d) => d.marketplace, description: 'Always empty: no layout read carries marketplace ids' }),
+    marketplace: t.field({ type: [TraceLineRef], resolve: (d) => d.marketplace, description: 'Operator lines of the sale carrying marketplace ids (Mercado Pago, Pagar.me)' }),
   }),
 });
 

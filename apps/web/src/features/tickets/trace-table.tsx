@@ -35,8 +35,19 @@ const COLUMNS: readonly Column[] = [
   { label: 'Resultado', value: (l) => text(l.resultado) },
 ];
 
-/** Marketplace lines carry the marketplace's own ids (spec part 1 §3). */
-const MARKETPLACE: readonly Column[] = ['AD_ID', 'PAYMENT_ID', 'ORDER_ID', 'ITEM_ID'].map((label) => ({ label, value: () => '' }));
+/**
+ * Marketplace lines carry the marketplace's own ids (spec part 1 §3: AD_ID, PAYMENT_ID, ORDER_ID, ITEM_ID), then
+ * the sub-seller the line belongs to. No layout read carries an ad (listing) id, so AD_ID stays empty; the
+ * identifying columns of the line follow so the row can be told apart.
+ */
+const MARKETPLACE: readonly Column[] = [
+  { label: 'AD_ID', value: () => '' },
+  { label: 'PAYMENT_ID', value: (l) => text(l.paymentId ?? null) },
+  { label: 'ORDER_ID', value: (l) => text(l.orderId ?? null) },
+  { label: 'ITEM_ID', value: (l) => text(l.itemId ?? null) },
+  { label: 'SELLER_ID', value: (l) => text(l.sellerId ?? null) },
+  ...COLUMNS.filter((c) => ['Cod. Arquivo', 'Tipo', 'Data Venda', 'Data Pagamento', 'Valor Bruto', 'Valor Líquido Pago', 'Parcela', 'NSU'].includes(c.label)),
+];
 
 type Props = {
   title: string;
