@@ -1,4 +1,5 @@
 import { MSG } from '@concilia/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
 import { expectText, loginPage, signIn, signOut } from '../support/app-pages';
@@ -8,7 +9,8 @@ describe.each(engines())('signing in and out on %s', (engine) => {
   let server: TestServer;
   let b: Browser;
   beforeAll(async () => {
-    server = await startServer(engine);
+    // Delays after failed sign-ins are real here, but short.
+    server = await startServer(engine, { LOGIN_DELAY_MAX_MS: '500' });
     b = await openBrowser();
   });
   afterAll(async () => {
@@ -46,5 +48,28 @@ describe.each(engines())('signing in and out on %s', (engine) => {
     await page.goto(`${server.url}/app/home`);
     await page.waitForURL(`${server.url}/`);
     expect(b.consoleErrors).toEqual([]);
+  });
+
+  it('after repeated failures for a login, the right password signs in once the harder check is solved', async () => {
+    const { page } = b;
+    // Five wrong passwords for MESTRE, as someone trying to lock its owner out would send them.
+    await server.db.db.execute(sql`INSERT INTO tentativas_login (chave, janelainicio, tentativas) VALUES ('login:user:MESTRE', now(), 5)`);
+    await page.goto(`${server.url}/`);
+    const login = loginPage(page);
+    await login.signIn('MESTRE');
+    await expectText(page, MSG.botCheckReforcado);
+    expect(page.url()).toBe(`${server.url}/`);
+
+    // The widget starts over by itself on the challenge the server issued for that login: more work.
+    const cost = await page.waitForFunction(() => {
+      const value = document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]')?.value;
+      const solved = value ? (JSON.parse(atob(value)) as { challenge: { parameters: { cost: number } } }).challenge.parameters.cost : 0;
+      // The everyday solution (cost 1000) may still be there for a moment after the refused attempt.
+      return solved > 1000 ? solved : 0;
+    }, undefined, { timeout: 30_000 });
+    expect(await cost.jsonValue()).toBe(2000);
+    await login.submit.click();
+    await page.waitForURL(/\/app\//, { timeout: 20_000 });
+    await expectText(page, /Olá, Otávio/);
   });
 });

@@ -18,8 +18,11 @@ export const loginPage = (page: Page) => ({
   submit: page.getByRole('button', { name: MSG.loginContinuar }),
 
   async solveBotCheck() {
+    // After an attempt the page starts the check over by itself; like a person, tick the box only when it is
+    // not already ticked or being checked — a click then would untick it.
+    const state = await page.evaluate(() => document.querySelector<HTMLElement & { getState?(): string }>('altcha-widget')?.getState?.());
     // Playwright cannot click ALTCHA's checkbox (its svg intercepts the pointer): the label works.
-    await page.locator('altcha-widget label').first().click();
+    if (state !== 'verified' && state !== 'verifying') await page.locator('altcha-widget label').first().click();
     // Solved when the widget has written its payload into the hidden form input.
     await page.waitForFunction(() => !!document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]')?.value, undefined, { timeout: 20_000 });
   },
