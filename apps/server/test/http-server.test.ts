@@ -1,10 +1,58 @@
-import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { LOGIN_RESULT, MSG } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../src/http/server';
 import { solvedAltcha } from './altcha';
 import { cookiesOf, createTestApp, DEMO_PASSWORD, engines, type TestApp } from './harness';
 import { LOGIN, USER_INFO } from './ops';
+
+/** What a raw socket received, and how the connection ended: closed by the server (FIN), reset, or left open. */
+type Raw = { status: number; headers: Record<string, string>; body: string; closed: 'fin' | 'reset' | 'open'; ms: number };
+
+/**
+ * Writes bytes on a fresh socket and collects the answer until the server closes the connection or
+ * `waitMs` passes after a complete answer (a keep-alive connection left open).
+ */
+function rawExchange(port: number, chunks: (string | Buffer)[], waitMs = 1500): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const socket = net.connect(port, '127.0.0.1');
+    let data = Buffer.alloc(0);
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
+    const finish = (closed: Raw['closed']) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      const text = data.toString('latin1');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n'), closed, ms: performance.now() - t0 });
+    };
+    socket.on('data', (d) => {
+      data = Buffer.concat([data, d]);
+      // an answer is in: give the server waitMs to close the connection
+      timer ??= setTimeout(() => finish('open'), waitMs);
+    });
+    socket.on('end', () => finish('fin'));
+    socket.on('error', (e) => (data.length ? finish('reset') : reject(e)));
+    socket.on('connect', () => { for (const c of chunks) socket.write(c); });
+  });
+}
+
+/** An HTTP/1.1 chunked body of `total` bytes of JSON-ish filler, in 8 KiB chunks, with its final chunk. */
+function chunkedBody(total: number): string {
+  const payload = JSON.stringify({ query: '{ getAppConfig { versao } }', variables: { x: 'x'.repeat(total) } });
+  let out = '';
+  for (let i = 0; i < payload.length; i += 8192) {
+    const part = payload.slice(i, i + 8192);
+    out += `${Buffer.byteLength(part).toString(16)}\r\n${part}\r\n`;
+  }
+  return `${out}0\r\n\r\n`;
+}
 
 // The same app behind the real Node HTTP server, as a browser reaches it: cookies must survive the
 // Node adapter, and limits must hold for bodies that arrive in chunks over a socket.
@@ -57,5 +105,53 @@ describe.each(engines())('over real HTTP (%s)', (engine) => {
     const r = await post(body as unknown as BodyInit);
     expect(r.status).toBe(413);
     expect((await r.json()).errors[0].message).toBe(MSG.requisicaoGrande);
+  });
+
+  const port = () => Number(new URL(base).port);
+  const POST_HEAD = 'POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: keep-alive\r\n';
+
+  it('a chunked body refused unread gets 413 with Connection: close, and the server ends the connection', async () => {
+    const r = await rawExchange(port(), [`${POST_HEAD}Transfer-Encoding: chunked\r\n\r\n`, chunkedBody(200_000)]);
+    expect(r.status).toBe(413);
+    expect(r.headers.connection).toBe('close');
+    expect(r.body).toContain('PAYLOAD_TOO_LARGE');
+    expect(r.closed).toBe('fin');
+  });
+
+  it('a declared length over the limit gets 413 with Connection: close, before the body is sent', async () => {
+    const r = await rawExchange(port(), [`${POST_HEAD}Content-Length: 5000000\r\n\r\n`, 'x'.repeat(1000)]);
+    expect(r.status).toBe(413);
+    expect(r.headers.connection).toBe('close');
+    expect(r.closed).toBe('fin');
+  });
+
+  it('a keep-alive client is answered at once on the request after a 413 (no stall on a half-read connection)', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body: string, headers: Record<string, string>) => new Promise<{ status: number; ms: number }>((resolve, reject) => {
+      const t0 = performance.now();
+      const req = http.request(`${base}/graphql`, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, ms: performance.now() - t0 }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    try {
+      const big = JSON.stringify({ query: LOGIN, variables: { username: 'X', password: 'x'.repeat(200_000) } });
+      expect((await send(big, { 'transfer-encoding': 'chunked' })).status).toBe(413);
+      const next = await send(JSON.stringify({ query: '{ getAppConfig { versao } }' }), {});
+      expect(next.status).toBe(200);
+      expect(next.ms).toBeLessThan(1000);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('a keep-alive connection that sent a normal request stays open for the next one', async () => {
+    const body = JSON.stringify({ query: '{ getAppConfig { versao } }' });
+    const r = await rawExchange(port(), [`${POST_HEAD}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`], 300);
+    expect(r.status).toBe(200);
+    expect(r.headers.connection).not.toBe('close');
+    expect(r.closed).toBe('open');
   });
 });

@@ -1,12 +1,20 @@
 import { MSG, UPLOAD_LIMITS } from '@concilia/domain';
 import type { Plugin } from 'graphql-yoga';
 
-function jsonError(status: number, message: string, code: string): Response {
+function jsonError(status: number, message: string, code: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
 }
+
+/**
+ * A body refused unread (too large, declared or found while reading chunks) is left on the connection: the
+ * next request of a keep-alive client would be parsed from the middle of it, and waits until the socket
+ * times out. `Connection: close` tells the client so, and Node's server ends the connection once this
+ * answer is written (http/server.ts); the client opens a new one for its next request.
+ */
+const tooLarge = () => jsonError(413, MSG.requisicaoGrande, 'PAYLOAD_TOO_LARGE', { connection: 'close' });
 
 async function readLimited(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = stream.getReader();
@@ -58,7 +66,7 @@ export function requestGuards(opts: { maxRequestBytes: number; publicUrl: string
       // other request keeps the general limit. Multipart is a "simple" type, so the CSRF header is required below.
       const max = type === 'multipart/form-data' ? Math.max(opts.maxRequestBytes, UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD) : opts.maxRequestBytes;
       if (!Number.isFinite(length) || length > max) {
-        endResponse(jsonError(413, MSG.requisicaoGrande, 'PAYLOAD_TOO_LARGE'));
+        endResponse(tooLarge());
         return;
       }
       if ((!type || SIMPLE_TYPES.includes(type)) && !request.headers.has(CSRF_HEADER)) {
@@ -77,7 +85,7 @@ export function requestGuards(opts: { maxRequestBytes: number; publicUrl: string
       if (declared === null && request.body) {
         const body = await readLimited(request.body, max);
         if (!body) {
-          endResponse(jsonError(413, MSG.requisicaoGrande, 'PAYLOAD_TOO_LARGE'));
+          endResponse(tooLarge());
           return;
         }
         setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body }));
