@@ -39,6 +39,8 @@ type OpSpec = {
   writesVictim?: string;
   /** the call may end or replace the caller's session: sign in again after it */
   session?: true;
+  /** answers a count: filtered by the victim's ids ('wide'), a stranger must count 0 */
+  count?: true;
 };
 
 const upload = (codpessoa: number | null, file: Upload, label: string): Variant => ({ label, args: { codpessoa }, files: { arquivo: file } });
@@ -107,6 +109,12 @@ const OPERATIONS: Record<string, OpSpec> = {
   resultadosManutencaoArquivos: { access: 'user' },
   resultadosTickets: { access: 'user' },
   resumoTickets: { access: 'user' },
+  // counts of the paged lists: numbers, so the sweep checks that a filter naming the victim's ids counts nothing
+  listarConciliacaoEmAbertoTotal: { access: 'user', count: true },
+  listarExtratosOriginaisTotal: { access: 'user', count: true },
+  listarImportacaoTicketsTotal: { access: 'user', count: true },
+  listarManutencaoArquivosTotal: { access: 'user', count: true },
+  listarTicketsTotal: { access: 'user', count: true },
   // ── signed-in writes and downloads
   baixarAnaliseTicket: { access: 'user' },
   baixarConciliacaoEmAberto: { access: 'user' },
@@ -213,6 +221,11 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       SELECT 'FUNCIONARIA', 'Funcionária Secreta da Padaria', senhahash, codperfil, codpessoa, 'funcionaria@padaria.example' FROM usuarios WHERE login = 'CLIENTE'`);
     await q(t, `INSERT INTO perfis (nome, codpessoacriador) VALUES ('Perfil Secreto da Padaria', ${padaria}), ('Perfil Secreto da Plataforma', ${plat})`);
     await q(t, `INSERT INTO taxas_antecipacao (codpessoa, nome, vigenciade, vigenciaate, taxa) VALUES (${padaria}, 'Taxa Secreta da Padaria', '2026-01-01', '2026-12-31', 1.1)`);
+    // an attacker inside the other client holding every screen (the platform administrator's profile), so the
+    // register operations reach their row scoping instead of stopping at the screen check as CLIENTE2 does
+    await q(t, `INSERT INTO usuarios (login, nome, senhahash, codperfil, codpessoa, email)
+      SELECT 'INTRUSO', 'Ivo Intruso', senhahash, (SELECT codperfil FROM perfis WHERE nome = 'Administrador Plataforma'), codpessoa, 'intruso@mercado.example'
+      FROM usuarios WHERE login = 'CLIENTE2'`);
     // the platform's data: a statement nobody's establishment claims (seen only at the top), its users and rate
     await send(adminCookie, REDE_SAMPLE, 'PLATAFORMA-SECRETA-R97470EEVC01.cmp', null);
 
@@ -233,7 +246,9 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       taxas: nums(await q(t, `SELECT codtaxaantecipacao FROM taxas_antecipacao WHERE codpessoa IN (${inList})`), 'codtaxaantecipacao'),
       perfis: nums(await q(t, `SELECT codperfil FROM perfis WHERE codpessoacriador IN (${inList})`), 'codperfil'),
       ticketId: `C-${linhasCliente[0]}`, importavelId, codoperadora: 1, codexterno: EC_CENTRO, de: '2026-05-01', ate: '2026-05-31',
-      markers: ['Pão Quente', 'Padaria', 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', EC_CENTRO, '045678901', '1020304050', '1020304051', 'Taxa Secreta'],
+      // not the Cielo code EC_CENTRO itself: the attacker sends it (a forged file names it) and sees it echoed in its own
+      // file's name and refusal message; the victim's units, files and establishments are found by their names
+      markers: ['Pão Quente', 'Padaria', 'PADARIA-SECRETA', 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', '045678901', '1020304050', '1020304051', 'Taxa Secreta'],
     };
     expect(cliente.arquivos.length).toBe(2);
     expect(cliente.linhasOperadora.length).toBeGreaterThan(0);
@@ -298,12 +313,18 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
         if (r.status >= 500) problems.push(`${where}: HTTP ${r.status}`);
         // a call refused before any resolver ran tests nothing: the sweep's arguments must fit the schema
         for (const e of errors) if (/^Variable "\$|^Unknown argument|^Cannot query field/.test(e.message ?? '')) problems.push(`${where}: the sweep sent an invalid call: ${e.message}`);
-        const traces = victimTraces(r.body?.data, victim);
+        // a marker the call itself sent (an e-mail typed into a form) may come back as the caller's own data
+        const sent = JSON.stringify(variant.args);
+        const traces = victimTraces(r.body?.data, { ...victim, markers: victim.markers.filter((m) => !sent.includes(m)) });
         if (traces.length) seen.add(op.name);
         if (!opts.readsOnly) for (const trace of traces) problems.push(`${where}: answer carries the victim's ${trace}`);
         for (const e of errors) for (const m of victim.markers) if (e.message?.includes(m)) problems.push(`${where}: error names the victim's "${m}"`);
         // a download offer: what the browser would fetch with this session must hold nothing of the victim either
         const answer = r.body?.data?.[op.name];
+        if (spec.count && variant.label === 'wide' && typeof answer === 'number' && answer > 0) {
+          seen.add(op.name);
+          if (!opts.readsOnly) problems.push(`${where}: counts ${answer} rows of the victim's`);
+        }
         if (typeof answer === 'string' && answer.startsWith('/download/')) {
           const got = await t.fetch({ url: `${BASE_URL}${answer}`, method: 'GET', headers: cookie ? { cookie } : {} });
           requests++;
@@ -330,7 +351,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
   it("the sweep's detector works: called by the owners themselves, the same reads do return the victim's data", async () => {
     const own = await sweep('CLIENTE', cliente, attackOnCliente, { readsOnly: true });
     expect(own.problems).toEqual([]);
-    for (const op of ['baixarManutencaoArquivos', 'baixarAnaliseTicket', 'detalharTicket', 'getUserInfo', 'listarManutencaoArquivos', 'listarConciliacaoEmAberto', 'listarExtratosOriginais', 'listarItensUnidadesConciliadoras', 'listarItensConciliadoresCodExterno', 'pesquisarTickets', 'pesquisarImportacaoTickets', 'listarImportacaoTickets']) {
+    for (const op of ['listarManutencaoArquivosTotal', 'listarConciliacaoEmAbertoTotal', 'baixarManutencaoArquivos', 'baixarAnaliseTicket', 'detalharTicket', 'getUserInfo', 'listarManutencaoArquivos', 'listarConciliacaoEmAberto', 'listarExtratosOriginais', 'listarItensUnidadesConciliadoras', 'listarItensConciliadoresCodExterno', 'pesquisarTickets', 'pesquisarImportacaoTickets', 'listarImportacaoTickets']) {
       expect(own.seen, op).toContain(op);
     }
     const top = await sweep('ADMIN', plataforma, attackOnPlataforma, { readsOnly: true });
@@ -343,6 +364,10 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
 
   it("a user of another client (CLIENTE2) reads and changes nothing of CLIENTE's, whatever ids it sends", async () => {
     expect((await sweep('CLIENTE2', cliente, attackOnCliente)).problems).toEqual([]);
+  }, 120_000);
+
+  it("a user of another client holding every screen reads and changes nothing of CLIENTE's either", async () => {
+    expect((await sweep('INTRUSO', cliente, attackOnCliente)).problems).toEqual([]);
   }, 120_000);
 
   it("a reseller (REVENDA) reads and changes nothing of the platform's own data", async () => {

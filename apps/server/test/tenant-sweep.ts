@@ -74,13 +74,13 @@ export function hint(name: string, v: Victim): unknown {
     codexterno: () => v.codexterno, codexternoconciliador: () => v.codexterno, responsavel: () => 'INTRUSO',
     de: () => v.de, dataInicial: () => v.de, datavenda: () => v.de, vigenciade: () => v.de, datainiciocobranca: () => v.de,
     ate: () => v.ate, dataFinal: () => v.ate, datavendaate: () => v.ate, vigenciaate: () => v.ate, validade: () => '2099-12-31',
-    password: () => 'senha-errada-1', senha: () => 'Intruso#2026x', senhaAtual: () => 'senha-errada-1', confirmaSenha: () => 'Intruso#2026x',
+    password: () => 'senha-errada-1', senha: () => 'Intruso2026x', senhaAtual: () => 'senha-errada-1', confirmaSenha: () => 'Intruso2026x',
     idsession: () => 'sessao-inexistente', idTrocaSenha: () => 'token-inexistente', param: () => 'token-inexistente',
     nome: () => 'Intruso', nomeabreviado: () => 'Intruso', texto: () => 'Intruso', status: () => 'A', estado: () => 'MG',
-    cnpj: () => '45723174000110', tipo: () => 'C', acao: () => 'desconsiderar', vinculo: () => 'POS', taxa: () => 1.5,
+    cnpj: () => '45723174000110', telefone: () => '(31) 3333-4444', cep: () => '30110-000', numero: () => '100', tipo: () => 'C', acao: () => 'desconsiderar', vinculo: () => 'POS', taxa: () => 1.5,
     uf: () => 'MG', busca: () => 'Belo', resultado: () => undefined, origem: () => undefined,
     // pagination: from the first row, a page big enough to hold every seeded row
-    offset: () => 0, skip: () => 0, pagina: () => 1, page: () => 1, first: () => 500, limit: () => 500, limite: () => 500,
+    inicio: () => 0, offset: () => 0, skip: () => 0, pagina: () => 1, page: () => 1, first: () => 500, limit: () => 500, limite: () => 500,
     pageSize: () => 500, tamanho: () => 500, tamanhoPagina: () => 500, porPagina: () => 500,
   };
   return H[name]?.();
@@ -92,9 +92,9 @@ export function hint(name: string, v: Victim): unknown {
  * hidden by a filter that matches nothing; 'bare' keeps only what is required, the window and the page.
  */
 export type ArgMode = 'full' | 'wide' | 'bare';
-const WIDE = /^(cod[A-Za-z]*|id|empresa|concioperadora|de|ate|data[A-Za-z]*|offset|skip|pagina|page|first|limit|limite|pageSize|tamanho[A-Za-z]*|porPagina|values|editValues|registro|insert)$/;
+const WIDE = /^(cod[A-Za-z]*|id|empresa|concioperadora|de|ate|data[A-Za-z]*|inicio|offset|skip|pagina|page|first|limit|limite|pageSize|tamanho[A-Za-z]*|porPagina|values|editValues|registro|insert)$/;
 /** 'bare': no id at all, only the window and the page — everything the caller may list */
-const BARE = /^(de|ate|data[A-Za-z]*|offset|skip|pagina|page|first|limit|limite|pageSize|tamanho[A-Za-z]*|porPagina|values|registro)$/;
+const BARE = /^(de|ate|data[A-Za-z]*|inicio|offset|skip|pagina|page|first|limit|limite|pageSize|tamanho[A-Za-z]*|porPagina|values|registro)$/;
 
 /** A value for an input of this type: the hint by name, else one built from the type. */
 export function valueFor(name: string, type: GraphQLInputType, v: Victim, depth = 0, mode: ArgMode = 'full'): unknown {
