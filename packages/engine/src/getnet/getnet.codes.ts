@@ -42,10 +42,15 @@ const PRODUCTS: Record<string, ProductDef> = {
   PE: { product: 'Débito', brand: 'Elo' },
 };
 
-/** Getnet has no brand field: the product code carries it. */
+/**
+ * Getnet has no brand field: the product code carries it. A known product that names no single brand (HC,
+ * Hiper or Hipercard) gives no brand at all (code ''), not an unknown one; an unknown product code stays raw.
+ */
 export function productBrand(code: string): Coded {
   const c = code.trim();
-  return { code: c, name: PRODUCTS[c]?.brand ?? null };
+  const known = PRODUCTS[c];
+  if (known && known.brand === null) return { code: '', name: null };
+  return { code: c, name: known?.brand ?? null };
 }
 
 export function product(code: string, installments: number): Coded {

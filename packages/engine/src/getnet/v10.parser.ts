@@ -12,6 +12,7 @@ import { checkTotals } from '../read/totals';
 import {
   OPERATION_TYPES, adjustmentReason, capture, correctionKind, paymentIndicator, product, productBrand, transactionStatus,
 } from './getnet.codes';
+import { unknownCodeMessage } from '../read/unknown-codes';
 
 /**
  * Getnet Extrato Eletrônico V10 (400-character records), formats/layouts.md §3. Pure: reads lines, yields the
@@ -204,7 +205,8 @@ export class GetnetReader {
     amount(slice(text, 109, 120), line, 'valor da tarifa');
     amount(slice(text, 121, 132), line, 'valor do desconto');
     const indicator = alpha(slice(text, 169, 170));
-    if (paymentIndicator(indicator).name === null) throw new LineError(line, 'indicador de pagamento', `inválido ("${slice(text, 169, 170)}")`);
+    // a descriptive code (V10.1 files carry indicators the reference does not list): kept raw, never a refusal
+    if (paymentIndicator(indicator).name === null) out.push({ kind: 'warning', line, message: `Linha ${line}: ${unknownCodeMessage('indicador de pagamento', indicator)}` });
     out.push(summary);
     this.totals.gross += gross;
     this.totals.fee += summary.fee;

@@ -107,8 +107,9 @@ class EevdReader extends RedeReader<string[]> {
 
   private readRv(line: number, cols: string[]): SummaryRecord {
     requireColumns(cols, 14, line, '01');
+    // D (débito) or P (pré-datado) name the product: another letter is an unknown product code, a warning
+    // (withUnknownCodes), counted with the D summaries — the trailer's totals still check the money
     const type = alpha(col(cols, 10));
-    if (type !== 'D' && type !== 'P') throw new LineError(line, 'tipo de resumo', `inválido ("${col(cols, 10)}"), esperado D ou P`);
     const summary: SummaryRecord = {
       kind: 'summary',
       line,

@@ -42,8 +42,8 @@ describe('Stone XML v2, official homologation files', () => {
     const items = await parse(sampleBytes('stone/HomologacaoV2__20151013.xml'));
     expect(ofKind(items, 'cancellation')).toMatchObject([{ nsu: '22222222222222', batchId: '3885000020132745', date: '2015-10-15', amount: -37058, creditDate: '2015-10-16' }]);
     expect(ofKind(items, 'chargeback')).toMatchObject([
-      { nsu: '33333333333333', batchId: '56203845', amount: -3675, reason: { code: '4837', name: null }, date: '2015-10-13', creditDate: '2015-10-16' },
-      { nsu: '44444444444444', batchId: '51462253', amount: -99, reason: { code: '72', name: null } },
+      { nsu: '33333333333333', batchId: '56203845', amount: -3675, reason: { code: '4837', name: 'Chargeback' }, date: '2015-10-13', creditDate: '2015-10-16' },
+      { nsu: '44444444444444', batchId: '51462253', amount: -99, reason: { code: '72', name: 'Chargeback' } },
     ]);
     const settlements = ofKind(items, 'settlement');
     expect(settlements.map((s) => [s.recordType, s.batchId, s.amount])).toEqual([

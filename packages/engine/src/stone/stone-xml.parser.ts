@@ -3,6 +3,7 @@ import {
   NO_ORIGINAL_SALE, type AdjustmentRecord, type FileHeader, type NormalizedRecord, type ParsedItem, type ParseWarningItem, type SettlementRecord,
 } from '../model';
 import { LineError } from '../read/fields';
+import { nameUnknownCodes } from '../read/unknown-codes';
 import { type TotalCheck, checkTotals } from '../read/totals';
 import { readXmlUnits } from './xml-units.reader';
 import { type XmlNode, child, textOf } from './xml-node';
@@ -79,6 +80,7 @@ class StoneReader {
   /** element path of the unit being read and its ordinal among units of that path */
   private place = '';
   private readonly ordinals = new Map<string, number>();
+  private readonly seenCodes = new Set<string>();
   private headerLine = 0;
   private trailerLine = 0;
   private units = 0;
@@ -126,7 +128,7 @@ class StoneReader {
       else if (node.name === 'Transaction' && ACCOUNT_TX.has(section)) {
         this.counts.paidTransactions++;
         this.records(out, (r) => accountsTransaction(node, this.ctx, this.counts, r));
-      } else if (node.name === 'Event' && FORECAST_EVENTS.has(section)) out.push(this.forecastEvent(node));
+      } else if (node.name === 'Event' && FORECAST_EVENTS.has(section)) this.records(out, (r) => r.push(this.forecastEvent(node)));
       else if (node.name === 'Event' && ACCOUNT_EVENTS.has(section)) out.push(this.accountEvent(node));
       else if (node.name === 'Payment' && section === 'Payments') out.push(this.payment(node));
       else this.units--; // not a unit of the layout: skipped
@@ -156,6 +158,7 @@ class StoneReader {
       this.pending = [];
       throw e;
     }
+    for (const r of records) nameUnknownCodes(r, this.seenCodes, this.ctx.warn);
     out.push(...this.pending);
     this.pending = [];
     for (const r of records) {

@@ -73,7 +73,8 @@ export function stoneEventType(raw: string | null, description: string | null): 
 }
 
 /** Chargeback reason codes are the brands' own (4837 Mastercard, 72 …): no table, the code is kept raw. */
-export const chargebackReason = (raw: string | null): Coded => ({ code: (raw ?? '').trim(), name: null });
+/** The card network's own reason code, kept as written: Stone publishes no table of them. */
+export const chargebackReason = (raw: string | null): Coded => ({ code: (raw ?? '').trim(), name: 'Chargeback' });
 
 export const CANCELLATION_REASON: Coded = { code: 'Cancellation', name: 'Cancelamento' };
 export const CHARGEBACK_REFUND_REASON = (raw: string | null): Coded => ({ code: (raw ?? '').trim(), name: 'Reapresentação de chargeback' });
