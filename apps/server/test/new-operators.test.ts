@@ -8,7 +8,8 @@ import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import { createTestApp, engines, type TestApp } from './harness';
 
 /**
- * The operators added in issue 13 (Mercado Pago settlement report, PagBank EDI, Pagar.me payables, PayGo sales)
+ * The operators added in issue 13 (Mercado Pago settlement report, PagBank EDI, Pagar.me payables, PayGo sales,
+ * Vero payment file)
  * through the real ingestion: a generated file of each loads, a second import of the same lines loads nothing
  * more, a marketplace sale shows in the ticket trace's marketplace group, and a database seeded before these
  * operators existed gets them on its next start.
@@ -20,6 +21,7 @@ const NEW_LAYOUTS: { writer: WriterName; layout: string; operator: string; merch
   { writer: 'pagbank', layout: 'PAGBANK_JSON', operator: 'PagSeguro', merchant: '555000222' },
   { writer: 'pagarme', layout: 'PAGARME_JSON', operator: 'Pagar.me', merchant: 're_loja555000333' },
   { writer: 'paygo', layout: 'PAYGO_JSON', operator: 'PayGo', merchant: '55500044400019' },
+  { writer: 'vero', layout: 'VERO_PAGAMENTOS', operator: 'Vero (Banrisul)', merchant: '55500055500019' },
 ];
 
 function fileOf(writer: WriterName, merchant: string): Uint8Array {

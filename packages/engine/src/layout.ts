@@ -69,6 +69,7 @@ export type LayoutId =
   | 'PAGBANK_JSON'
   | 'PAGARME_JSON'
   | 'PAYGO_JSON'
+  | 'VERO_PAGAMENTOS'
   | 'CLIENTE_CSV'
   | 'MAPEAMENTO';
 

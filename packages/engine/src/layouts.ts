@@ -10,6 +10,7 @@ import { redeFileTypes, redeLayouts } from './rede/index';
 import { decodeLatin1 } from './read/lines';
 import { HEAD_BYTES } from './read/head';
 import { stoneFileTypes, stoneLayouts } from './stone/index';
+import { veroFileTypes, veroLayouts } from './vero/index';
 
 /**
  * Every layout the engine reads, in detection order: fixed layouts first, the customer's own CSV last (its
@@ -24,6 +25,7 @@ export const LAYOUTS: readonly LayoutDef[] = [
   ...pagBankLayouts,
   ...pagarmeLayouts,
   ...payGoLayouts,
+  ...veroLayouts,
   ...customerLayouts,
 ];
 
@@ -37,6 +39,7 @@ export const FILE_TYPES: readonly FileTypeDef[] = [
   ...pagBankFileTypes,
   ...pagarmeFileTypes,
   ...payGoFileTypes,
+  ...veroFileTypes,
   ...customerFileTypes,
 ];
 

@@ -29,6 +29,7 @@ export type Operator =
   | 'pagbank'
   | 'pagarme'
   | 'paygo'
+  | 'vero'
   | 'alelo'
   | 'ticket'
   | 'vr'
@@ -45,6 +46,7 @@ export const OPERATOR_NAMES: Record<Operator, string | null> = {
   pagbank: 'PagSeguro',
   pagarme: 'Pagar.me',
   paygo: 'PayGo',
+  vero: 'Vero (Banrisul)',
   alelo: 'Alelo',
   ticket: 'Ticket',
   vr: 'VR',

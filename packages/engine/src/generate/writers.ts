@@ -6,6 +6,7 @@ import { writeMercadoPagoCsv } from '../mercadopago/index';
 import { writePagarmePayables } from '../pagarme/index';
 import { writePagBankEdi } from '../pagbank/index';
 import { writePayGoSales } from '../paygo/index';
+import { writeVeroPagamentos } from '../vero/index';
 import type { Operator } from '../model';
 import { writeRedeEevc, writeRedeEevd } from '../rede/index';
 import type { LayoutWriter, SyntheticFile } from './synthetic';
@@ -72,6 +73,11 @@ export const WRITERS = {
     sampleMerchant: '12345678000190',
     side: 'operator', operator: 'paygo', write: writePayGoSales, lineEnding: '\n',
     fileName: (f) => `paygo-sales-${f.merchantId}-${f.fileDate}-${seq(f.sequence, 3)}.json`,
+  },
+  vero: {
+    sampleMerchant: '12345678000195',
+    side: 'operator', operator: 'vero', write: writeVeroPagamentos, lineEnding: '\r\n',
+    fileName: (f) => `${f.merchantId}.${f.fileDate.slice(8, 10)}${f.fileDate.slice(5, 7)}${f.fileDate.slice(2, 4)}.BJRVCMB`,
   },
   'cliente-csv': {
     sampleMerchant: '1020304050',
