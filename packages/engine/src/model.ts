@@ -145,6 +145,14 @@ export interface SaleRecord extends RecordBase {
   creditDate: BusinessDate | null;
   /** marketplace ids, only from layouts that carry them (absent elsewhere) */
   marketplace?: MarketplaceRef | null;
+  /**
+   * Figures the parser computed instead of reading them (a Cielo v15 installment sale whose installment lines
+   * are not all in the file: the fee from the line's MDR rate). The fee audit tells such a fee apart. Absent
+   * when every figure is the file's own.
+   */
+  derived?: readonly ('fee' | 'net')[];
+  /** the operator's own unique id of the sale, apart from NSU and TID (Cielo "código único da venda"); absent when none */
+  saleCode?: string | null;
 }
 
 /** One installment of a batch or sale that the operator forecasts to pay on `creditDate`. */
@@ -185,6 +193,10 @@ export interface SettlementRecord extends RecordBase {
   account: BankAccount | null;
   /** marketplace ids, only from layouts that carry them (Mercado Pago, Pagar.me) */
   marketplace?: MarketplaceRef | null;
+  /** the operator's status of the credit (Rede EEFI: OK, in transit, pending, suspended, seized…); absent when none */
+  status?: Coded | null;
+  /** the centralising establishment the money was credited to, when not merchantId itself (Rede EEFI); absent when none */
+  creditedMerchantId?: string | null;
 }
 
 /** Fields shared by the records that correct or reverse money: adjustments, cancellations, chargebacks. */
@@ -203,6 +215,10 @@ interface CorrectionFields {
   originalBatchId: string | null;
   nsu: string | null;
   authorization: string | null;
+  /** TID of the original sale (e-commerce), when the correction carries it; absent when the layout has none */
+  tid?: string | null;
+  /** the operator's unique id of the original sale (Cielo "código único da venda"), when given */
+  saleCode?: string | null;
   saleDate: BusinessDate | null;
   /** gross value of the original sale, positive, when given */
   saleGross: Centavos | null;

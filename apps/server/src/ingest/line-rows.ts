@@ -74,7 +74,7 @@ function fillOperatorColumns(r: OperatorRecord, v: Value[]): ReadonlySet<string>
     case 'adjustment':
     case 'cancellation':
     case 'chargeback':
-      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.autorizacao] = r.authorization; v[AT.data] = r.date;
+      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.autorizacao] = r.authorization; v[AT.tid] = r.tid; v[AT.data] = r.date;
       v[AT.datavenda] = r.saleDate; v[AT.dataprevista] = r.creditDate; v[AT.valorbruto] = r.saleGross;
       v[AT.valorliquido] = r.amount; v[AT.bandeira] = r.brand?.code; v[AT.bandeiranome] = r.brand?.name;
       v[AT.motivo] = r.reason.code; v[AT.motivonome] = r.reason.name; v[AT.cartao] = r.card?.masked;
@@ -98,7 +98,7 @@ const USED = {
   summary: used('batchId', 'batchDate', 'creditDate', 'gross', 'fee', 'net', 'brand', 'product'),
   installmentForecast: used('batchId', 'nsu', 'creditDate', 'batchDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand', 'product'),
   settlement: used('batchId', 'nsu', 'settlementDate', 'saleDate', 'dueDate', 'gross', 'fee', 'amount', 'installment', 'installmentTotal', 'brand'),
-  correction: used('batchId', 'nsu', 'authorization', 'date', 'saleDate', 'creditDate', 'saleGross', 'amount', 'brand', 'reason', 'card'),
+  correction: used('batchId', 'nsu', 'authorization', 'tid', 'date', 'saleDate', 'creditDate', 'saleGross', 'amount', 'brand', 'reason', 'card'),
   anticipation: used('batchId', 'settlementDate', 'originalDueDate', 'gross', 'fee', 'net', 'installment', 'installmentTotal', 'brand'),
   pix: used('transactionId', 'date', 'time', 'gross', 'fee', 'net'),
 };
