@@ -38,8 +38,15 @@ describe('Mercado Pago settlement report', () => {
     const adjustment = ofKind(items, 'adjustment')[0];
     expect(adjustment).toMatchObject({ reason: { code: 'TAX_WITHHOLDING', name: 'desconhecido (TAX_WITHHOLDING)' }, amount: -310 });
     expect(ofKind(items, 'warning').map((w) => w.message)).toEqual([
-      'Linha 8: tipo de movimento (TRANSACTION_TYPE) "TAX_WITHHOLDING" desconhecido(a); lido como "desconhecido (TAX_WITHHOLDING)"',
+      'Linha 8: código de tipo de movimento (TRANSACTION_TYPE) "TAX_WITHHOLDING" desconhecido; carregado como "desconhecido (TAX_WITHHOLDING)"',
     ]);
+  });
+
+  it('warns once per unknown code, on the first line it appears on', async () => {
+    const bytes = editedFixture(FIXTURE, (lines) => lines.push(lines[7]!.replace('71234562222', '71234563333')));
+    const items = await parseWith(layout, bytes);
+    expect(ofKind(items, 'adjustment').map((a) => a.reason.name)).toEqual(['desconhecido (TAX_WITHHOLDING)', 'desconhecido (TAX_WITHHOLDING)']);
+    expect(ofKind(items, 'warning').map((w) => w.line)).toEqual([8]);
   });
 
   it('refuses a row whose money or date cannot be read, naming the line and the column', async () => {

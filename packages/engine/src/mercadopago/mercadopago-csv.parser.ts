@@ -8,7 +8,7 @@ import {
 import { LineError } from '../read/fields';
 import { recordDate } from '../read/json-statement';
 import { readLines } from '../read/lines';
-import { countOf, decimalCentavos, decimalOrNull, decodeCode, isoDateTime, textOrNull } from '../read/record-values';
+import { countOf, decimalCentavos, decimalOrNull, decodeCode, firstUnknowns, isoDateTime, textOrNull } from '../read/record-values';
 import { MP_CORRECTIONS, MP_PAYMENT_METHOD_TYPES, MP_PAYMENT_METHODS, MP_TRANSACTION_TYPES, MP_WITHDRAWALS } from './mercadopago.codes';
 
 /**
@@ -67,6 +67,7 @@ export async function* parseMercadoPagoCsv(source: AsyncIterable<Uint8Array>): A
   let index: Partial<Record<Column, number>> | null = null;
   let header: FileHeader | null = null;
   let rows = 0;
+  const unknown = new Set<string>();
   for await (const item of readCsvRows(readLines(source), { separator: null })) {
     if ('kind' in item) {
       yield item;
@@ -100,7 +101,7 @@ export async function* parseMercadoPagoCsv(source: AsyncIterable<Uint8Array>): A
         };
         yield header;
       }
-      yield* warnings;
+      yield* firstUnknowns(warnings, unknown);
       yield* records;
     } catch (e) {
       if (!(e instanceof LineError)) throw e;

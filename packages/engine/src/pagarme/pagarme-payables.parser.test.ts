@@ -34,7 +34,7 @@ describe('Pagar.me payables (JSON)', () => {
     const items = await parseWith(layout, utf8(text));
     expect(messages(items)).toEqual(['Linha 1, data[0] (registro 1): amount não é um valor em centavos (200.5)']);
     expect(ofKind(items, 'warning').map((w) => w.message)).toEqual([
-      'Linha 5, data[4] (registro 5): tipo de recebível (type) "fee_collection" desconhecido(a); lido como "desconhecido (fee_collection)"',
+      'Linha 5, data[4] (registro 5): código de tipo de recebível (type) "fee_collection" desconhecido; carregado como "desconhecido (fee_collection)"',
     ]);
   });
 

@@ -34,7 +34,7 @@ describe('PagBank EDI (JSON)', () => {
     const items = await parseWith(layout, fixtureBytes(FIXTURE));
     expect(ofKind(items, 'sale')[2]!.capture).toEqual({ code: '9', name: 'desconhecido (9)' });
     expect(ofKind(items, 'warning').map((w) => w.message)).toEqual([
-      'Linha 6, detalhes[4] (registro 5): meio de captura (meio_captura) "9" desconhecido(a); lido como "desconhecido (9)"',
+      'Linha 6, detalhes[4] (registro 5): código de meio de captura (meio_captura) "9" desconhecido; carregado como "desconhecido (9)"',
     ]);
   });
 

@@ -30,7 +30,7 @@ describe('PayGo sales (JSON)', () => {
     const items = await parseWith(layout, utf8(text));
     expect(messages(items)).toEqual(['Linha 5, [3] (registro 4): amount-signal não é + nem - ("C")']);
     expect(ofKind(items, 'warning').map((w) => w.message)).toEqual([
-      'Linha 4, [2] (registro 3): bandeira (brand-name) "SOROCRED" desconhecido(a); lido como "desconhecido (SOROCRED)"',
+      'Linha 4, [2] (registro 3): código de bandeira (brand-name) "SOROCRED" desconhecido; carregado como "desconhecido (SOROCRED)"',
     ]);
   });
 

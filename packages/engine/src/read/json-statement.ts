@@ -2,6 +2,7 @@ import type { BusinessDate } from '@concilia/domain';
 import type { FileHeader, NormalizedRecord, Operator, ParsedItem, ParseWarningItem } from '../model';
 import { LineError } from './fields';
 import { readJsonRecords } from './json-items';
+import { firstUnknowns } from './record-values';
 
 /**
  * The reading loop every JSON statement shares (PagBank EDI, Pagar.me payables, PayGo settlements): stream the
@@ -48,6 +49,7 @@ export function recordDate(r: NormalizedRecord): BusinessDate {
 
 export async function* parseJsonStatement(source: AsyncIterable<Uint8Array>, def: JsonStatementLayout): AsyncGenerator<ParsedItem> {
   let header: FileHeader | null = null;
+  const unknown = new Set<string>();
   for await (const item of readJsonRecords(source, def.arrayKeys)) {
     if (item.kind === 'member') continue;
     if (item.kind === 'problem') {
@@ -70,7 +72,7 @@ export async function* parseJsonStatement(source: AsyncIterable<Uint8Array>, def
         };
         yield header;
       }
-      yield* warnings;
+      yield* firstUnknowns(warnings, unknown);
       yield* records;
     } catch (e) {
       if (!(e instanceof LineError)) throw e;

@@ -1,6 +1,7 @@
 import { BUSINESS_TZ, type BusinessDate, type Centavos, isBusinessDate } from '@concilia/domain';
 import type { Coded, ParseWarningItem } from '../model';
 import { LineError } from './fields';
+import { unknownCodeMessage, unknownName } from './unknown-codes';
 
 /**
  * Value decoders of the record-oriented statements (Mercado Pago CSV, PagBank / Pagar.me / PayGo JSON): dates
@@ -96,8 +97,9 @@ export function textOrNull(value: unknown): string | null {
 }
 
 /**
- * A code decoded by `table`. An unknown code is kept raw as "desconhecido (XX)" and a warning is pushed: a
- * descriptive code never refuses a file (issue 13). A blank code decodes to `blank` when given.
+ * A code decoded by `table`. An unknown code is kept raw as "desconhecido (XX)" and a warning is pushed, worded as
+ * the other parsers word it (read/unknown-codes.ts): a descriptive code never refuses a file (issue 13). The
+ * reading loop keeps one warning per field and code (`firstUnknowns`). A blank code decodes to `blank` when given.
  */
 export function decodeCode(
   raw: string | null,
@@ -112,6 +114,20 @@ export function decodeCode(
   const name = table[code] ?? table[code.toLowerCase()];
   if (name !== undefined) return { code, name };
   if (code === '') return { code, name: blank };
-  warnings.push({ kind: 'warning', line, message: `${where}: ${what} "${code}" desconhecido(a); lido como "desconhecido (${code})"` });
-  return { code, name: `desconhecido (${code})` };
+  warnings.push({ kind: 'warning', line, message: `${where}: ${unknownCodeMessage(what, code)}` });
+  return { code, name: unknownName(code) };
+}
+
+/**
+ * The warnings of one record, less the unknown-code warnings of a field and code already reported in the file
+ * (`seen` lives as long as the file's reading): a statement full of a new code gets one warning, on its first line.
+ */
+export function firstUnknowns(warnings: readonly ParseWarningItem[], seen: Set<string>): ParseWarningItem[] {
+  return warnings.filter((w) => {
+    const text = w.message.slice(w.message.indexOf(': ') + 2);
+    if (!text.startsWith('código de ')) return true;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
 }

@@ -28,7 +28,7 @@ describe('Vero payment file (BJRVCMB / BJRVCC1)', () => {
   it('warns on an entry code it does not know and on a deposit its installments do not add up to', async () => {
     const items = await parseWith(layout, fixtureBytes(FIXTURE));
     expect(ofKind(items, 'warning').map((w) => w.message)).toEqual([
-      'Linha 7: código de lançamento "0299" desconhecido(a); lido como "desconhecido (0299)"',
+      'Linha 7: código de lançamento "0299" desconhecido; carregado como "desconhecido (0299)"',
       'Linha 6: crédito em conta de 5000 centavos, mas as parcelas que o seguem somam 2970',
     ]);
   });

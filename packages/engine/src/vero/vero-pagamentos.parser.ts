@@ -1,7 +1,7 @@
 import type { BankAccount, FileHeader, ParsedItem, ParseWarningItem } from '../model';
 import { LineError, amount, date, numericKey, requireLength, slice } from '../read/fields';
 import { readLines } from '../read/lines';
-import { decodeCode } from '../read/record-values';
+import { decodeCode, firstUnknowns } from '../read/record-values';
 import { VERO_DEBITS, VERO_ENTRY_CODES, VERO_PAYMENT_FILES } from './vero.codes';
 
 /**
@@ -25,6 +25,7 @@ export async function* parseVeroPagamentos(source: AsyncIterable<Uint8Array>): A
   let header: FileHeader | null = null;
   let deposit: { line: number; merchantId: string; account: BankAccount; net: number; read: number } | null = null;
   let lines = 0;
+  const unknown = new Set<string>();
   const closeDeposit = (): ParseWarningItem | null => {
     const d = deposit;
     deposit = null;
@@ -66,7 +67,7 @@ export async function* parseVeroPagamentos(source: AsyncIterable<Uint8Array>): A
         const warnings: ParseWarningItem[] = [];
         const where = `Linha ${line}`;
         const codeRaw = slice(text, 37, 40);
-        const entry = decodeCode(codeRaw, VERO_ENTRY_CODES, 'código de lançamento', where, line, warnings);
+        const entry = decodeCode(codeRaw, VERO_ENTRY_CODES, 'lançamento', where, line, warnings);
         const credited = date(slice(text, 29, 36), line, 'data do lançamento', 'AAAAMMDD');
         const saleDate = date(slice(text, 43, 50), line, 'data do movimento', 'AAAAMMDD');
         const nsu = numericKey(slice(text, 51, 58), line, 'NSU');
@@ -76,7 +77,7 @@ export async function* parseVeroPagamentos(source: AsyncIterable<Uint8Array>): A
         const batchId = slice(text, 312, 320).trim() || null;
         if (net > gross) warnings.push({ kind: 'warning', line, message: `${where}: valor líquido ${net} maior que o bruto ${gross} (centavos)` });
         const merchantId = deposit?.merchantId ?? header.merchantId;
-        yield* warnings;
+        yield* firstUnknowns(warnings, unknown);
         if (VERO_DEBITS.has(codeRaw)) {
           if (deposit) deposit.read -= net;
           yield {
