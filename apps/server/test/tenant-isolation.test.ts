@@ -186,6 +186,8 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
   let attackOnCliente: Attack;
   let attackOnPlataforma: Attack;
   let requests = 0;
+  /** files the attackers sent themselves */
+  const ownFiles = new Set<number>();
   const started = Date.now();
 
   const send = async (cookie: string | undefined, bytes: Uint8Array, name: string, codpessoa: number | null) => {
@@ -246,9 +248,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       taxas: nums(await q(t, `SELECT codtaxaantecipacao FROM taxas_antecipacao WHERE codpessoa IN (${inList})`), 'codtaxaantecipacao'),
       perfis: nums(await q(t, `SELECT codperfil FROM perfis WHERE codpessoacriador IN (${inList})`), 'codperfil'),
       ticketId: `C-${linhasCliente[0]}`, importavelId, codoperadora: 1, codexterno: EC_CENTRO, de: '2026-05-01', ate: '2026-05-31',
-      // not the Cielo code EC_CENTRO itself: the attacker sends it (a forged file names it) and sees it echoed in its own
-      // file's name and refusal message; the victim's units, files and establishments are found by their names
-      markers: ['Pão Quente', 'Padaria', 'PADARIA-SECRETA', 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', '045678901', '1020304050', '1020304051', 'Taxa Secreta'],
+      markers: ['Pão Quente', 'Padaria', 'PADARIA-SECRETA', EC_CENTRO, 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', '045678901', '1020304050', '1020304051', 'Taxa Secreta'],
     };
     expect(cliente.arquivos.length).toBe(2);
     expect(cliente.linhasOperadora.length).toBeGreaterThan(0);
@@ -315,7 +315,10 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
         for (const e of errors) if (/^Variable "\$|^Unknown argument|^Cannot query field/.test(e.message ?? '')) problems.push(`${where}: the sweep sent an invalid call: ${e.message}`);
         // a marker the call itself sent (an e-mail typed into a form) may come back as the caller's own data
         const sent = JSON.stringify(variant.args);
-        const traces = victimTraces(r.body?.data, { ...victim, markers: victim.markers.filter((m) => !sent.includes(m)) });
+        // the attacker's own uploads (a forged file names the victim's establishment; its name and refusal message may too)
+        const sentFile = op.name === 'enviarArquivo' ? r.body?.data?.enviarArquivo?.codarquivo : undefined;
+        if (typeof sentFile === 'number' && !victim.arquivos.includes(sentFile)) ownFiles.add(sentFile);
+        const traces = victimTraces(r.body?.data, { ...victim, markers: victim.markers.filter((m) => !sent.includes(m)) }, ownFiles);
         if (traces.length) seen.add(op.name);
         if (!opts.readsOnly) for (const trace of traces) problems.push(`${where}: answer carries the victim's ${trace}`);
         for (const e of errors) for (const m of victim.markers) if (e.message?.includes(m)) problems.push(`${where}: error names the victim's "${m}"`);

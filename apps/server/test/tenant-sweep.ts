@@ -228,8 +228,11 @@ export function changedTables(before: Fingerprint, after: Fingerprint): string[]
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => before[k] !== after[k]);
 }
 
-/** Where the victim shows up in an answer's data: its ids under their own names, or its names and codes anywhere. */
-export function victimTraces(data: unknown, v: Victim): string[] {
+/**
+ * Where the victim shows up in an answer's data: its ids under their own names, or its names and codes anywhere.
+ * A row of a file the caller sent itself (`ownFiles`) may name the victim's code the caller put in it.
+ */
+export function victimTraces(data: unknown, v: Victim, ownFiles: ReadonlySet<number> = new Set()): string[] {
   const found: string[] = [];
   const idSets: Record<string, number[]> = {
     codpessoa: v.pessoas, codarquivo: v.arquivos, codusuario: v.usuarios, codlinha: v.linhasOperadora, codlinhasarqcli: v.linhasCliente,
@@ -238,6 +241,8 @@ export function victimTraces(data: unknown, v: Victim): string[] {
   const walk = (x: unknown, path: string) => {
     if (Array.isArray(x)) x.forEach((e, i) => walk(e, `${path}[${i}]`));
     else if (x && typeof x === 'object') {
+      const codarquivo = (x as { codarquivo?: unknown }).codarquivo;
+      if (typeof codarquivo === 'number' && ownFiles.has(codarquivo)) return;
       for (const [k, val] of Object.entries(x)) {
         const set = idSets[k];
         if (set && typeof val === 'number' && set.includes(val)) found.push(`${path}.${k}=${val}`);
