@@ -5,7 +5,13 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/graphql': 'http://localhost:3000', '/altcha': 'http://localhost:3000' } },
+  // The API accepts only PUBLIC_URL (default http://localhost:3000) as a browser's Origin: the dev proxy
+  // forwards this page's calls as that origin.
+  server: {
+    proxy: Object.fromEntries(['/graphql', '/altcha', '/download'].map((p) => [p, {
+      target: 'http://localhost:3000', changeOrigin: true, headers: { origin: 'http://localhost:3000' },
+    }])),
+  },
   // No data: URLs, so the Content-Security-Policy can stay at font-src 'self'.
   build: { chunkSizeWarningLimit: 1500, assetsInlineLimit: 0 },
   // root pinned to this folder so `vitest --config apps/web/vite.config.ts` from the repo root finds the tests

@@ -10,6 +10,11 @@ export type BotCheckKind = 'altcha' | 'recaptcha' | 'off';
 
 export type Config = {
   port: number;
+  /**
+   * interface the server listens on: loopback for the embedded quick start (nothing outside the machine
+   * reaches it); a container or a host behind a proxy on another machine sets 0.0.0.0
+   */
+  host: string;
   databaseUrl: string;
   publicUrl: string;
   webDist: string;
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const atendimentoUrl = env.ATENDIMENTO_URL || null;
   return {
     port,
+    host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || path.join(repoRoot, 'data/db'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     webDist: env.WEB_DIST || path.join(repoRoot, 'apps/web/dist'),

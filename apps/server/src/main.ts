@@ -23,9 +23,10 @@ const server = createHttpServer(app);
 const inbox = config.inboxDir
   ? startInboxWatcher({ dir: config.inboxDir, ingestion: app.services.ingestion, log, pollSeconds: config.inboxPollSeconds, db: db.db })
   : null;
-server.listen(config.port, () => {
+// HOST: loopback unless told otherwise (a container sets 0.0.0.0), so the quick start is not open to the network.
+server.listen(config.port, config.host, () => {
   const where = db.engine === 'postgres' ? 'PostgreSQL' : `PGlite (${config.databaseUrl})`;
-  console.log(`\nConcilia em ${config.publicUrl}  — banco: ${where}, verificação anti-robô: ${config.botCheck}`);
+  console.log(`\nConcilia em ${config.publicUrl} (escutando em ${config.host}:${config.port})  — banco: ${where}, verificação anti-robô: ${config.botCheck}`);
   if (config.inboxDir) console.log(`Pasta de entrada monitorada: ${config.inboxDir} (a cada ${config.inboxPollSeconds} s)`);
   if (config.seedDemo) {
     console.log(`Acessos de demonstração (senha ${DEMO_PASSWORD}):`);

@@ -1,7 +1,12 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { LOGIN_RESULT, MSG } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { createHttpServer } from '../src/http/server';
 import { solvedAltcha } from './altcha';
 import { cookiesOf, createTestApp, DEMO_PASSWORD, engines, type TestApp } from './harness';
@@ -147,11 +152,86 @@ describe.each(engines())('over real HTTP (%s)', (engine) => {
     }
   });
 
+  it('a spoofed Host does not make a foreign Origin this server\'s: 403 over the socket too', async () => {
+    const body = JSON.stringify({ query: LOGIN, variables: { username: 'CLIENTE', password: DEMO_PASSWORD } });
+    const head = 'POST /graphql HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\n';
+    const r = await rawExchange(port(), [`${head}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`]);
+    expect(r.status).toBe(403);
+    expect(r.body).toContain('"CSRF"');
+    expect(r.headers['set-cookie']).toBeUndefined();
+  });
+
   it('a keep-alive connection that sent a normal request stays open for the next one', async () => {
     const body = JSON.stringify({ query: '{ getAppConfig { versao } }' });
     const r = await rawExchange(port(), [`${POST_HEAD}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`], 300);
     expect(r.status).toBe(200);
     expect(r.headers.connection).not.toBe('close');
     expect(r.closed).toBe('open');
+  });
+});
+
+/** A port free on every loopback address at the moment of asking. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '0.0.0.0', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Whether something answers a TCP connection at host:port. */
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, host);
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+/** The real entry point (npm start without the build), on an in-memory database, until it says it listens. */
+async function startMain(env: Record<string, string>): Promise<{ port: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-main-'));
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: 'memory://', SEED_DEMO: 'false', INBOX_DIR: '', FILES_DIR: filesDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d) => { out += d; if (out.includes('Concilia em')) resolve(); });
+    child.stderr.on('data', (d) => { out += d; });
+    child.once('exit', (code) => reject(new Error(`main.ts ended (${code}): ${out}`)));
+  });
+  return {
+    port,
+    stop: async () => {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await ended;
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// 127.0.0.1 and 127.0.0.2 are both this machine (all of 127/8 is loopback), but a server bound to one is not
+// reachable on the other: enough to see which interface the server listens on without a second network card.
+describe('the interface the server listens on (HOST)', () => {
+  it('is loopback by default: the quick start is not open to the network; a container sets 0.0.0.0', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  // starting the real entry point takes a while on a busy machine: migrations of a fresh database first
+  it('is the one HOST names, for the real entry point', { timeout: 120_000 }, async () => {
+    const main = await startMain({ HOST: '127.0.0.2' });
+    try {
+      expect(await reachable('127.0.0.2', main.port)).toBe(true);
+      expect(await reachable('127.0.0.1', main.port)).toBe(false);
+      expect(await (await fetch(`http://127.0.0.2:${main.port}/healthz`)).text()).toBe('ok');
+    } finally {
+      await main.stop();
+    }
   });
 });

@@ -97,6 +97,19 @@ describe.each(engines())('requests the API refuses cleanly (%s)', (engine) => {
     const own = await t.fetch({ method: 'POST', headers: { ...json(), origin: BASE_URL }, body });
     expect(dataOf(own).login).not.toBe(LOGIN_RESULT.LOGGEDOUT);
   });
+
+  it('an Origin that matches only the Host the caller wrote is refused: PUBLIC_URL alone is trusted', async () => {
+    const body = JSON.stringify({ query: LOGIN, variables: { username: 'CLIENTE', password: DEMO_PASSWORD } });
+    // the request's URL is built from its Host header, so a spoofed Host makes the attacker's page "same origin"
+    for (const site of ['http://evil.example', 'http://localhost:3001', 'https://localhost:3000']) {
+      const r = await t.fetch({ url: `${site}/graphql`, method: 'POST', headers: { ...json(), origin: site }, body });
+      expect(r.status).toBe(403);
+      expect(errorOf(r)).toEqual({ message: MSG.csrf, code: 'CSRF' });
+      expect(r.setCookies).toEqual([]);
+    }
+    // with no Origin (a same-origin GET-less client, curl) the other guards decide
+    expect(dataOf(await t.fetch({ url: 'http://evil.example/graphql', method: 'POST', headers: json(), body })).login).not.toBe(LOGIN_RESULT.LOGGEDOUT);
+  });
 });
 
 describe.each(engines())('an unexpected failure (%s)', (engine) => {

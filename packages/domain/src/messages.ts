@@ -200,6 +200,8 @@ export const MSG = {
   arquivoBaixar: 'Baixar Arquivo',
   arquivoReprocessar: 'Reprocessar',
   arquivoOriginalIndisponivel: 'O arquivo original não está mais guardado.',
+  /** an operator line naming an establishment registered outside the sender's part of the hierarchy (issue 12) */
+  arquivoEstabelecimentoAlheio: 'Linha {linha}: o estabelecimento {codigo} não pertence à sua empresa.',
   uploadInvalido: 'Arquivo muito grande ou extensão inválida.',
   uploadLimite: 'Cannot upload more than {n} items.',
   uploadEnviar: 'Enviar Arquivos',

@@ -49,7 +49,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  * Refuses what never reaches GraphQL: anything but POST, bodies over the size limit, and cross-site
  * requests (CSRF, on top of SameSite cookies): a request must be one a page of another site could not
  * send without a preflight — a JSON content type or the CSRF header — and its Origin, when sent, must be
- * this server.
+ * PUBLIC_URL's.
  */
 export function requestGuards(opts: { maxRequestBytes: number; publicUrl: string }): Plugin {
   const allowedOrigin = new URL(opts.publicUrl).origin;
@@ -73,13 +73,13 @@ export function requestGuards(opts: { maxRequestBytes: number; publicUrl: string
         endResponse(jsonError(403, MSG.csrf, 'CSRF'));
         return;
       }
+      // PUBLIC_URL alone says where the app is served from. The request's own URL is built from its Host
+      // header, which the caller writes: trusting it would let a page that makes a victim's browser send
+      // Host: evil.example (DNS rebinding, a lax proxy) pass its own Origin as this server's.
       const origin = request.headers.get('origin');
-      if (origin) {
-        const self = new URL(request.url).origin;
-        if (origin !== self && origin !== allowedOrigin) {
-          endResponse(jsonError(403, MSG.csrf, 'CSRF'));
-          return;
-        }
+      if (origin && origin !== allowedOrigin) {
+        endResponse(jsonError(403, MSG.csrf, 'CSRF'));
+        return;
       }
       // A chunked body declares no length, so the check above cannot see it: read it up to the limit.
       if (declared === null && request.body) {

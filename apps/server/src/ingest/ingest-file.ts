@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { arquivos, estabelecimentos, operadoras, type RawTransaction, terminais, withRawTransaction } from '@concilia/db';
-import { FILE_MESSAGE_MAX_ERRORS, fileErrorMessage, fileWarningMessage, MSG } from '@concilia/domain';
+import { arquivos, operadoras, type RawTransaction, terminais, withRawTransaction } from '@concilia/db';
+import { FILE_MESSAGE_MAX_ERRORS, fileErrorMessage, fileWarningMessage, type FileOrigin, MSG } from '@concilia/domain';
 import {
   type ColumnMapping, type CustomerSaleRecord, layoutById, type LayoutId, type NormalizedRecord, type ParsedItem, recordIdentity,
 } from '@concilia/engine';
 import { eq, sql } from 'drizzle-orm';
 import { MATCH_QUEUE } from '../reconcile/match-queue';
+import { attributionScope, EstablishmentUnits, operatorLineKey, withinScope } from './attribution';
 import type { IngestDeps } from './receive-file';
 import { CUSTOMER_LINE_COLUMNS, customerLineRow, type LineContext, OPERATOR_LINE_COLUMNS, operatorLineRow } from './line-rows';
 import { OccurrenceCounter } from './occurrence-counter';
@@ -53,29 +54,28 @@ function isUniqueViolation(e: unknown): boolean {
 interface Lookups {
   codoperadora: number | null;
   owner: number | null;
-  /** establishment code → unit, for this file's operator */
-  units: Map<string, number>;
+  /** establishment code → unit, for this file's operator, within the file's attribution scope */
+  units: EstablishmentUnits;
   /** terminal code → its client and operator (customer files) */
   terminals: Map<string, { codpessoa: number; codoperadora: number | null }>;
   /** operator name (lower case) → code, for a customer file's operator column */
   operatorsByName: Map<string, number>;
 }
 
-async function lookups(deps: IngestDeps, codoperadora: number | null, owner: number | null, customer: boolean): Promise<Lookups> {
+async function lookups(deps: IngestDeps, file: FileRow, customer: boolean): Promise<Lookups> {
   const { db } = deps.open;
-  const units = new Map<string, number>();
-  if (codoperadora !== null) {
-    for (const e of await db.select({ codexterno: estabelecimentos.codexterno, codpessoa: estabelecimentos.codpessoa }).from(estabelecimentos)
-      .where(eq(estabelecimentos.codoperadora, codoperadora))) units.set(e.codexterno, e.codpessoa);
-  }
+  const { codoperadora, codpessoa: owner } = file;
+  // which units this file's lines may go to, given its channel and sender (attribution.ts)
+  const scope = await attributionScope(db, { origem: file.origem, codusuario: file.codusuario, codpessoa: owner });
+  const units = await EstablishmentUnits.load(db, scope, codoperadora, owner);
   const terminals = new Map<string, { codpessoa: number; codoperadora: number | null }>();
   const operatorsByName = new Map<string, number>();
   if (customer) {
     // terminal codes are unique per client, not globally: a file with an owner only sees its own terminals
     const rows = await db.select({ codexterno: terminais.codexterno, codpessoa: terminais.codpessoacliente, codoperadora: terminais.codoperadora })
-      .from(terminais).where(owner === null ? sql`true` : sql`${terminais.codpessoacliente} IN (
+      .from(terminais).where(sql`${withinScope(scope, terminais.codpessoacliente)} AND ${owner === null ? sql`true` : sql`${terminais.codpessoacliente} IN (
         WITH RECURSIVE sub AS (SELECT codpessoa FROM pessoas WHERE codpessoa = ${owner}
-          UNION ALL SELECT p.codpessoa FROM pessoas p JOIN sub ON p.codpessoapai = sub.codpessoa) SELECT codpessoa FROM sub)`);
+          UNION ALL SELECT p.codpessoa FROM pessoas p JOIN sub ON p.codpessoapai = sub.codpessoa) SELECT codpessoa FROM sub)`}`);
     for (const t of rows) terminals.set(t.codexterno, { codpessoa: t.codpessoa, codoperadora: t.codoperadora });
     for (const o of await db.select({ codoperadora: operadoras.codoperadora, nome: operadoras.nome }).from(operadoras)) {
       operatorsByName.set(o.nome.toLowerCase(), o.codoperadora);
@@ -122,6 +122,13 @@ class RowWriter {
         if (this.errors.length < FILE_MESSAGE_MAX_ERRORS) this.errors.push(item.message);
         continue;
       }
+      // a line of an establishment registered outside the sender's part of the hierarchy fails the file like a bad line
+      const refused = item.kind === 'customerSale' ? null : this.look.units.refusal(item.merchantId, item.line);
+      if (refused) {
+        this.errorCount++;
+        if (this.errors.length < FILE_MESSAGE_MAX_ERRORS) this.errors.push(refused);
+        continue;
+      }
       // once a line is bad the file will not load: keep reading for the other errors, stop writing rows
       if (this.errorCount > 0) continue;
       block += this.row(item);
@@ -149,8 +156,9 @@ class RowWriter {
     if (customer !== this.customer) throw new Error(`record ${r.kind} in a ${this.customer ? 'customer' : 'operator'} file`);
     this.count(r);
     if (customer) return this.customerRow(r);
-    const codpessoa = this.look.units.get(r.merchantId) ?? this.look.owner;
-    const digest = md5(recordIdentity(r));
+    const codpessoa = this.look.units.unitOf(r.merchantId);
+    // the unit is part of the key: a line never counts as "already received" because another tenant has it
+    const digest = operatorLineKey(codpessoa, recordIdentity(r));
     const ctx: LineContext = {
       codarquivo: this.codarquivo, chave: digest.toString('hex'), ocorrencia: this.counter.next(digest),
       codoperadora: this.look.codoperadora, codpessoa,
@@ -173,6 +181,8 @@ class RowWriter {
 
 interface FileRow {
   codarquivo: number;
+  origem: FileOrigin;
+  codusuario: number | null;
   layout: string | null;
   codpessoa: number | null;
   codoperadora: number | null;
@@ -218,7 +228,7 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
   const { db } = deps.open;
   const [file] = await db.select({
     codarquivo: arquivos.codarquivo, layout: arquivos.layout, codpessoa: arquivos.codpessoa, codoperadora: arquivos.codoperadora,
-    sha256: arquivos.sha256, mapeamento: arquivos.mapeamento,
+    sha256: arquivos.sha256, mapeamento: arquivos.mapeamento, origem: arquivos.origem, codusuario: arquivos.codusuario,
   }).from(arquivos).where(eq(arquivos.codarquivo, codarquivo));
   // deleted while it waited in the queue: nothing to do
   if (!file || !file.layout) return { status: 'AUSENTE', linhas: 0, repetidas: 0, totais: {}, mensagem: null, avisos: 0, mensagensAvisos: [] };
@@ -226,7 +236,7 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
   await db.update(arquivos).set({ status: 'PROCESSANDO', mensagem: null }).where(eq(arquivos.codarquivo, codarquivo));
   const customer = isCustomerFile(file.layout, file.mapeamento as ColumnMapping | null);
   const table = customer ? 'linhas_cliente' : 'linhas_operadora';
-  const look = await lookups(deps, file.codoperadora, file.codpessoa, customer);
+  const look = await lookups(deps, file, customer);
 
   try {
     const result = await withRawTransaction(deps.open, async (tx) => {

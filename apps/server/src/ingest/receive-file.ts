@@ -1,10 +1,11 @@
-import { arquivos, estabelecimentos, operadoras, type OpenDb } from '@concilia/db';
+import { arquivos, operadoras, type OpenDb } from '@concilia/db';
 import { type FileOrigin, type FileStatus, MSG, todayBusiness } from '@concilia/domain';
 import {
   type ColumnMapping, type DetectedFile, detectFile, type FileHeader, HEAD_BYTES, layoutById, OPERATOR_NAMES, type Operator,
 } from '@concilia/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { enqueue } from '../jobs/job-queue';
+import { attributionScope, headerOwner, isWithinScope } from './attribution';
 import type { FileStorage } from './file-storage';
 
 /**
@@ -28,7 +29,10 @@ export interface ReceiveInput {
   /** the file's own name, as the sender gave it */
   name: string;
   origem: FileOrigin;
-  /** the client or unit the file belongs to; found from the header's establishment when absent */
+  /**
+   * the client or unit the file belongs to; found from the header's establishment when absent — only among
+   * the units the channel and sender may attribute to (attribution.ts)
+   */
   codpessoa?: number | null;
   codusuario?: number | null;
   /** a source without a fixed layout, read through this column mapping */
@@ -73,12 +77,14 @@ export async function receiveFile(deps: IngestDeps, input: ReceiveInput): Promis
   const codoperadora = detected ? await operatorCode(open, detected.operator) : null;
   const header = detected ? await headerOf(detected, stored.head, input.mapping) : null;
 
+  // the same rule as the load's: a client's upload is never owned by another client's unit
+  const scope = await attributionScope(open.db, input);
   let codpessoa = input.codpessoa ?? null;
-  if (codpessoa === null && header && codoperadora !== null) {
-    const [est] = await open.db.select({ codpessoa: estabelecimentos.codpessoa }).from(estabelecimentos)
-      .where(and(eq(estabelecimentos.codoperadora, codoperadora), eq(estabelecimentos.codexterno, header.merchantId)));
-    codpessoa = est?.codpessoa ?? null;
+  // the channels check the owner they name against the caller; this is the backstop should one forget
+  if (codpessoa !== null && !(await isWithinScope(open.db, scope, codpessoa))) {
+    throw new Error(`owner ${codpessoa} is outside the attribution scope of a ${input.origem} file`);
   }
+  if (codpessoa === null && header && codoperadora !== null) codpessoa = await headerOwner(open.db, scope, codoperadora, header.merchantId);
 
   const status: FileStatus = mensagem ? 'ERRO' : 'AGUARDANDO';
   const inserted = await open.db.transaction(async (tx) => {

@@ -1,10 +1,9 @@
-import { subtreeOf } from '@concilia/db';
 import { isGiven, manutencaoArquivosScreen, MSG, UPLOAD_LIMITS } from '@concilia/domain';
-import { sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { audit } from '../../audit';
 import { builder } from '../../graphql/builder';
 import { AppError } from '../../graphql/errors';
+import { attributionScope, isWithinScope } from '../../ingest/attribution';
 import type { ReceivedFile } from '../../ingest/receive-file';
 import { requirePage } from '../auth/require-page';
 
@@ -45,15 +44,18 @@ builder.mutationField('enviarArquivo', (t) =>
     description:
       'Receives one operator or customer file into the ingestion pipeline (origem UPLOAD), owned by the chosen Unidade ' +
       'Conciliadora or else by the caller\'s own person (at the top of the hierarchy: by the unit of the establishment ' +
-      'in the file\'s header). The load runs in the background: poll listarManutencaoArquivos for its status.',
+      'in the file\'s header). Operator lines go to the unit of their establishment only inside the caller\'s part of the ' +
+      'hierarchy: a line of an establishment registered elsewhere ends the file in ERRO with nothing loaded. ' +
+      'The load runs in the background: poll listarManutencaoArquivos for its status.',
     args: { arquivo: t.arg({ type: FileScalar, required: true }), codpessoa: t.arg.int({ required: false }) },
     resolve: async (_r, { arquivo, codpessoa }, ctx) => {
       const me = await requirePage(ctx, manutencaoArquivosScreen.page);
       if (arquivo.size > UPLOAD_LIMITS.maxBytes) throw new AppError('BAD_USER_INPUT', MSG.uploadInvalido);
       let owner: number | null = me.codpessoapai === null ? null : me.codpessoa;
       if (isGiven(codpessoa)) {
-        const r = (await ctx.db.execute(sql`SELECT 1 AS ok WHERE ${codpessoa} IN ${subtreeOf(me.codpessoa)}`)) as { rows: unknown[] };
-        if (r.rows.length === 0) throw new AppError('FORBIDDEN', MSG.semPermissao);
+        // the chosen unit obeys the rule the file's lines will: inside the uploader's part of the hierarchy
+        const scope = await attributionScope(ctx.db, { origem: 'UPLOAD', codusuario: me.codusuario });
+        if (!(await isWithinScope(ctx.db, scope, codpessoa))) throw new AppError('FORBIDDEN', MSG.semPermissao);
         owner = codpessoa;
       }
       const received = await ctx.ingestion.receive({
