@@ -68,6 +68,17 @@ describe.each(engines())('the steps of a reset link (%s)', (engine) => {
     expect(dataOf(await t.call(LOGIN, { username: 'REVENDA', password: DEMO_PASSWORD })).login).toBe(LOGIN_RESULT.LOGGEDOUT);
   });
 
+  it('wrong e-mails never stop a login from getting its reset link; mails to one login are capped per window, same answer', async () => {
+    const outbox = async () => (await t.exec("SELECT count(*)::int AS n FROM caixa_saida WHERE para = 'admin@demo.concilia.local'"))[0]!.n;
+    const ask = (email: string) => t.call(ESQUECI_SENHA, { usuario: 'ADMIN', email });
+    for (let i = 0; i < 8; i++) expect(dataOf(await ask(`outro${i}@example.com`)).alterarSenha).toBe(MSG.esqueciSenhaEnviado);
+    for (let i = 0; i < 5; i++) expect(dataOf(await ask('admin@demo.concilia.local')).alterarSenha).toBe(MSG.esqueciSenhaEnviado);
+    expect(await outbox()).toBe(5);
+    // Past the cap the answer does not change (nothing to learn from it), and nothing more is sent.
+    expect(dataOf(await ask('admin@demo.concilia.local')).alterarSenha).toBe(MSG.esqueciSenhaEnviado);
+    expect(await outbox()).toBe(5);
+  });
+
   it('an expired link refuses the responsável step too', async () => {
     await withoutPassword('MESTREREVENDA');
     const token = await resetLink('MESTREREVENDA');

@@ -23,7 +23,9 @@ const InfoTrocarSenhaRef = builder.objectRef<InfoTrocarSenha>('InfoTrocarSenha')
 
 /**
  * Forgot password: sends a reset link when the login and e-mail match. The answer is the same either
- * way, so the call cannot be used to find out which logins or e-mails exist.
+ * way, so the call cannot be used to find out which logins or e-mails exist. Wrong e-mails never block a
+ * login's reset (no lock anyone could set off); the mails sent to one login are limited per window — past
+ * the limit the answer is still the same and nothing is sent.
  */
 builder.mutationField('alterarSenha', (t) =>
   t.string({
@@ -32,12 +34,15 @@ builder.mutationField('alterarSenha', (t) =>
       const parsed = esqueciSenhaSchema.safeParse(args);
       if (!parsed.success) throw fromZod(parsed.error);
       const limiter = loginLimiter(ctx.db, ctx.config, 'esqueci');
-      await limiter.beforeAttempt(ctx.ip, parsed.data.usuario);
+      const sentToLogin = await limiter.admit(ctx.ip, parsed.data.usuario);
       const [user] = await ctx.db
         .select()
         .from(usuarios)
         .where(and(sql`upper(${usuarios.login}) = ${parsed.data.usuario.toUpperCase()}`, sql`lower(${usuarios.email}) = ${parsed.data.email.toLowerCase()}`));
-      if (user && user.email) {
+      if (user && user.email && sentToLogin >= ctx.config.loginMaxFailuresPerUser) {
+        ctx.log.info({ requestId: ctx.requestId }, 'reset e-mail not sent: this login had too many in the window');
+      } else if (user && user.email) {
+        await limiter.failed(parsed.data.usuario);
         // A user with no password yet names the person responsible first: the link starts at that step.
         const token = await issueToken(ctx.db, 'TROCA_SENHA', user.codusuario, null, user.senhahash ? 'SENHA' : 'RESPONSAVEL');
         const link = `${ctx.config.publicUrl}/resetar-senha?idTrocaSenha=${encodeURIComponent(token)}`;
@@ -47,8 +52,6 @@ builder.mutationField('alterarSenha', (t) =>
           text: `Olá, ${user.nome}.\n\nRecebemos um pedido para redefinir a senha do usuário ${user.login}.\nPara criar uma nova senha, abra o link abaixo (válido por 24 horas, uma única vez):\n\n${link}\n\nSe você não fez este pedido, ignore este e-mail; sua senha continua a mesma.`,
         });
         await audit(ctx.db, { codusuario: user.codusuario, acao: 'TROCA_SENHA_SOLICITADA', entidade: 'usuarios', chave: user.codusuario });
-      } else {
-        await limiter.failed(parsed.data.usuario);
       }
       return MSG.esqueciSenhaEnviado;
     },

@@ -107,7 +107,7 @@ builder.mutationField('loginIdSession', (t) =>
     args: { idsession: t.arg.string({ required: true }) },
     resolve: async (_root, { idsession }, ctx) => {
       const limiter = loginLimiter(ctx.db, ctx.config, 'idsession');
-      await limiter.beforeAttempt(ctx.ip, 'link');
+      await limiter.admit(ctx.ip, 'link');
       const used = await consumeToken(ctx.db, 'IDSESSION', idsession);
       if (!used) throw new AppError('UNAUTHENTICATED', MSG.linkAcessoInvalido);
       const { id, anterior } = await startSession(ctx, used.codusuario, used.emitidopor);

@@ -6,9 +6,9 @@ import { AppError } from '../../graphql/errors';
 
 /**
  * Fixed-window counters in the database, so every server process shares them. Per IP every attempt
- * counts (a wide net against spraying); per username only failures count. On sign-in the username's
- * failures never lock the account — that would let anyone lock out any known login (OWASP) — they ask
- * for a harder bot check and slow each attempt down (see loginDelayMs); other uses may still refuse.
+ * counts (a wide net against spraying) and is refused past the limit. Per username only what the caller
+ * counts (failed sign-ins, reset mails sent) — and it never refuses: a lock anyone could set off would let
+ * them keep any known login's owner out (OWASP). Sign-in turns it into a harder bot check and a delay.
  */
 async function hit(db: Db, chave: string, windowMs: number): Promise<number> {
   const now = new Date();
@@ -34,13 +34,13 @@ async function current(db: Db, chave: string, windowMs: number): Promise<number>
 }
 
 export type LoginLimiter = {
-  /** counts this attempt against the IP, refuses when the IP is over its limit, answers the username's failures */
+  /** counts this attempt against the IP, refuses when the IP is over its limit, answers the username's count */
   admit(ip: string, username: string): Promise<number>;
-  /** admit, and also refuses when the username is over its failure limit */
-  beforeAttempt(ip: string, username: string): Promise<void>;
-  /** the username's failures in the current window */
+  /** the username's count (failures) in the current window */
   failures(username: string): Promise<number>;
+  /** counts one for the username */
   failed(username: string): Promise<void>;
+  /** clears the username's count */
   succeeded(username: string): Promise<void>;
 };
 
@@ -65,9 +65,6 @@ export function loginLimiter(db: Db, config: Config, scope = 'login'): LoginLimi
   return {
     admit,
     failures,
-    async beforeAttempt(ip, username) {
-      if ((await admit(ip, username)) >= config.loginMaxFailuresPerUser) throw new AppError('RATE_LIMITED', MSG.muitasTentativas);
-    },
     async failed(username) {
       await hit(db, userKey(username), windowMs);
     },
