@@ -27,14 +27,22 @@ import type { RawTransaction } from '@concilia/db';
  * Rounding is numeric round(), half away from zero, to the centavo; rates are numeric(9,4) and never floats.
  * diferenca = charged − contracted; 'ok' when |diferenca| ≤ tolerance, else 'divergente'; 'nao_cadastrada'
  * (contracted and diferenca null) when no rate fits, including sales of an unregistered establishment.
+ * A fee the file does not write — the parser derived it (extras.derived, e.g. a Cielo v15 installment sale
+ * read from its first installment line alone) — is never 'divergente': out of tolerance it is 'derivada'.
+ *
+ * The product of a sale: the catalogue product its decoded name is (the parsers name products by the
+ * catalogue, and know what the code alone does not: a Getnet SM or Stone credit sold in installments is
+ * 'Crédito parcelado loja'), else its operator code mapped through operadora_codigos_produto.
  */
 
 /** The sales of the window with what the audit needs; the fee charged is the fee field, else gross − net. */
 const SALES = `
   SELECT l.codlinha, l.codpessoa, l.codoperadora, l.data, l.estabelecimento, l.valorbruto,
          coalesce(l.valortaxa, l.valorbruto - l.valorliquido) AS cobrada,
-         greatest(coalesce(l.totparcelas, 1), 1)::int AS parcelas, left(l.cartao, 6) AS bin, m.codprodutos
+         greatest(coalesce(l.totparcelas, 1), 1)::int AS parcelas, left(l.cartao, 6) AS bin,
+         coalesce(pn.codprodutos, m.codprodutos) AS codprodutos, (l.extras -> 'derived') IS NOT NULL AS derivada
   FROM linhas_operadora l
+  LEFT JOIN produtos pn ON pn.nome = l.produtonome
   LEFT JOIN operadora_codigos_produto m ON m.codoperadora = l.codoperadora AND m.codigo = l.produto
   WHERE l.tipo = 'sale' AND l.aceita IS NOT FALSE AND l.data BETWEEN $1::date AND $2::date`;
 
@@ -70,7 +78,7 @@ const AUDIT = `
   r AS (SELECT * FROM (${FITTING}) f WHERE f.ordem = 1),
   calc AS (
     SELECT v.codlinha, v.codpessoa, v.codoperadora, v.data, v.codprodutos, r.codplanosconciliadorestaxas,
-           v.cobrada, ${CONTRACTED} AS contratada
+           v.cobrada, v.derivada, ${CONTRACTED} AS contratada
     FROM v LEFT JOIN r ON r.codlinha = v.codlinha
   ),
   ins AS (
@@ -79,7 +87,8 @@ const AUDIT = `
     SELECT codlinha, codpessoa, codoperadora, data, codprodutos, codplanosconciliadorestaxas, cobrada, contratada,
            cobrada - contratada,
            CASE WHEN contratada IS NULL THEN 'nao_cadastrada'
-                WHEN abs(cobrada - contratada) <= $3::bigint THEN 'ok' ELSE 'divergente' END
+                WHEN abs(cobrada - contratada) <= $3::bigint THEN 'ok'
+                WHEN derivada THEN 'derivada' ELSE 'divergente' END
     FROM calc
     RETURNING situacao
   )

@@ -61,8 +61,12 @@ export const decisoesPareamento = pgTable(
   ],
 );
 
-/** The fee audit of each operator sale: what was charged, what the contract gives, and how they compare. */
-export const AUDITORIA_SITUACOES = ['ok', 'divergente', 'nao_cadastrada'] as const;
+/**
+ * The fee audit of each operator sale: what was charged, what the contract gives, and how they compare.
+ * 'derivada': the sale's fee is not written in the file but computed by the parser (a Cielo v15 installment
+ * sale read without all its installment lines), so a difference is not called a divergence.
+ */
+export const AUDITORIA_SITUACOES = ['ok', 'divergente', 'nao_cadastrada', 'derivada'] as const;
 
 export const auditoriaTaxas = pgTable(
   'auditoria_taxas',

@@ -107,6 +107,35 @@ export async function seedMissingOperators(db: Db, data: ReferenceData = loadRef
   return missing.map((o) => o.nome);
 }
 
+/**
+ * Product codes added to the reference file after a database was seeded (Rede's RV types and Stone's
+ * AccountType, so the fee audit finds their sales' product): each operator's codes and offered products the
+ * database lacks are inserted, existing ones left as they are. Idempotent: safe at every start. Returns how
+ * many codes it added.
+ */
+export async function seedMissingProductCodes(db: Db, data: ReferenceData = loadReferenceData()): Promise<number> {
+  const opId = new Map((await db.select({ id: operadoras.codoperadora, nome: operadoras.nome }).from(operadoras)).map((o) => [o.nome, o.id]));
+  const bandeiraId = new Map((await db.select({ id: bandeiras.codbandeira, nome: bandeiras.nome }).from(bandeiras)).map((b) => [b.nome, b.id]));
+  const produtoId = new Map((await db.select({ id: produtos.codprodutos, nome: produtos.nome }).from(produtos)).map((p) => [p.nome, p.id]));
+  let added = 0;
+  await db.transaction(async (tx) => {
+    for (const op of data.cartoes.operadoras) {
+      const codoperadora = opId.get(op.nome);
+      if (codoperadora === undefined || !op.codigosProduto?.length) continue;
+      const codigos = op.codigosProduto.map(([codigo, descricao, produto, bandeira]) => ({
+        codoperadora, codigo, descricao,
+        codprodutos: lookup(produtoId, produto, 'product', op.nome),
+        codbandeira: bandeira === null ? null : lookup(bandeiraId, bandeira, 'brand', op.nome),
+      }));
+      const inserted = await tx.insert(operadoraCodigosProduto).values(codigos).onConflictDoNothing().returning({ codigo: operadoraCodigosProduto.codigo });
+      added += inserted.length;
+      const ofertados = [...new Set(codigos.map((c) => c.codprodutos))].map((codprodutos) => ({ codoperadora, codprodutos }));
+      await tx.insert(operadoraProdutos).values(ofertados).onConflictDoNothing();
+    }
+  });
+  return added;
+}
+
 function lookup(map: Map<string, number>, name: string, what: string, owner: string): number {
   const id = map.get(name);
   if (id === undefined) throw new Error(`reference data: ${owner} names an unknown ${what} "${name}"`);
@@ -127,6 +156,7 @@ export async function isReferenceSeeded(db: Db): Promise<boolean> {
 export async function seedReference(db: Db, data: ReferenceData = loadReferenceData()): Promise<boolean> {
   if (await isReferenceSeeded(db)) {
     await seedMissingOperators(db, data);
+    await seedMissingProductCodes(db, data);
     return false;
   }
   const { cartoes } = data;

@@ -34,6 +34,26 @@ describe('Cielo v15, hand-built fixtures of every file type', () => {
     ]);
   });
 
+  it('an installment sale read whole is the sum of its lines; one whose other installments are elsewhere has a derived fee, marked', async () => {
+    const whole = (await parse(fixtureBytes('cielo/CIELO03_v15.txt'))).filter((i): i is SaleRecord => i.kind === 'sale');
+    expect(whole.find((s) => s.nsu === '000103')).not.toHaveProperty('derived');
+    // installment 2 of NSU 000103 no longer follows its installment 1 (another NSU): the sale is read from line 6 alone
+    const items = await parse(edited('cielo/CIELO03_v15.txt', (l) => (l[7] = at(l[7]!, 176, '000199'))));
+    expect(errors(items)).toEqual([]);
+    const sale = items.find((i): i is SaleRecord => i.kind === 'sale' && i.nsu === '000103')!;
+    // the file's own total (248–260); fee from the line's MDR rate 2,50 %: round(20001 × 0,025) = 500
+    expect(sale).toMatchObject({ gross: 20001, fee: 500, net: 19501, derived: ['fee', 'net'], saleCode: '020250310000103' });
+  });
+
+  it('corrections carry the TID and the unique sale code of the original sale', async () => {
+    const items = await parse(edited('cielo/CIELO03_v15.txt', (l) => {
+      const i = l.findIndex((x) => x.startsWith('E') && !['01', '02', '03', '42'].includes(x.slice(27, 29)));
+      l[i] = at(at(l[i]!, 192, 'TID-ORIGINAL-0000001'), 496, '777000000000001');
+    }));
+    const correction = items.find((i) => i.kind === 'adjustment' || i.kind === 'cancellation' || i.kind === 'chargeback');
+    expect(correction).toMatchObject({ tid: 'TID-ORIGINAL-0000001', saleCode: '777000000000001' });
+  });
+
   it('gives identical items for LF, CRLF, no final newline and any chunking', async () => {
     for (const name of FILES) {
       const lf = fixtureBytes(`cielo/${name}.txt`);

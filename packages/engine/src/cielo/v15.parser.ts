@@ -261,6 +261,7 @@ class V15Reader extends CieloReader {
       status: launchType(launch),
       accepted: true,
       creditDate: paymentDate,
+      saleCode: keyOrNull(text, 496, 510),
     };
     if (installments === 1) {
       this.out.push(sale, forecast);
@@ -277,7 +278,9 @@ class V15Reader extends CieloReader {
 
   /**
    * The pending installment sale goes out with the items held behind it: complete, it is the sum of its lines
-   * (checked against the declared total); incomplete, it is the declared total with the fee of its MDR rate.
+   * (checked against the declared total), every figure the file's own; incomplete (its other installments are
+   * in other URs or files), the declared total with the fee of its MDR rate — a fee and net the file does not
+   * write, marked `derived` so the fee audit does not take them for what Cielo charged.
    */
   private flushPending(): void {
     const p = this.pending;
@@ -289,6 +292,7 @@ class V15Reader extends CieloReader {
       s.gross = p.declaredTotal;
       s.fee = Math.round((p.declaredTotal * p.mdrRate) / 10000);
       s.net = s.gross - s.fee;
+      s.derived = ['fee', 'net'];
     }
     this.out.push(s);
     if (complete && s.gross !== p.declaredTotal) {
@@ -357,6 +361,8 @@ class V15Reader extends CieloReader {
       originalBatchId: keyOrNull(text, 598, 604),
       nsu: keyOrNull(text, 176, 181),
       authorization: keyOrNull(text, 22, 27),
+      tid: keyOrNull(text, 192, 211),
+      saleCode: keyOrNull(text, 496, 510),
       saleDate: dateAt(text, 566, 573, line, 'data da autorização', 'DDMMAAAA'),
       saleGross: saleGross === 0 ? null : Math.abs(saleGross),
       card: cardFromParts(text.slice(165, 171), text.slice(171, 175)),
