@@ -71,7 +71,11 @@ class Scanner {
   constructor(private readonly arrayKeys: readonly string[]) {}
 
   push(text: string, out: JsonItem[]): void {
-    for (let i = 0; i < text.length && !this.failed; i++) this.char(text[i]!, out);
+    let i = 0;
+    while (i < text.length && !this.failed) {
+      if (this.capture) i = this.scanCapture(text, i, out);
+      else this.char(text[i++]!, out);
+    }
   }
 
   end(out: JsonItem[]): void {
@@ -96,11 +100,6 @@ class Scanner {
   }
 
   private char(c: string, out: JsonItem[]): void {
-    if (this.capture) {
-      this.captured(c, out);
-      if (c === '\n') this.line++;
-      return;
-    }
     if (this.inString) {
       this.stringChar(c);
       return;
@@ -217,45 +216,62 @@ class Scanner {
     if (this.keyBuf !== null) this.keyBuf += c;
   }
 
+  /** A value begins with `c` (already read): the rest of it is read by scanCapture. */
   private startCapture(slot: Slot, c: string, out: JsonItem[]): void {
     const scalar = c !== '{' && c !== '[';
-    this.capture = { slot, text: '', depth: this.stack.length, line: this.line, scalar, tooBig: false };
-    this.captured(c, out);
-  }
-
-  /** A character of the value being captured: strings and nesting are followed so the value's end is found. */
-  private captured(c: string, out: JsonItem[]): void {
-    const cap = this.capture!;
-    if (this.inString) {
-      this.append(c);
-      if (this.escape) this.escape = false;
-      else if (c === '\\') this.escape = true;
-      else if (c === '"') this.inString = false;
-      return;
-    }
-    if (cap.scalar && cap.text !== '' && (c === ',' || c === ']' || c === '}' || WS.has(c))) {
-      // a number, true/false/null or a string ends on the character after it, which belongs to the container
-      this.finishCapture(out);
-      if (!WS.has(c)) this.char(c, out);
-      return;
-    }
-    this.append(c);
+    this.capture = { slot, text: c, depth: this.stack.length, line: this.line, scalar, tooBig: false };
     if (c === '"') this.inString = true;
-    else if (c === '{' || c === '[') this.stack.push(c);
-    else if (c === '}' || c === ']') {
-      const open = this.stack.pop();
-      if ((c === '}') !== (open === '{')) {
-        this.fail(out, `Linha ${this.line}: "${c}" fecha o que não foi aberto em ${this.where()}`);
-        return;
-      }
-      if (this.stack.length === cap.depth) this.finishCapture(out);
-    }
+    else if (!scalar) this.stack.push(c);
+    void out;
   }
 
-  private append(c: string): void {
+  /**
+   * Reads the captured value from text[i] on, in a tight loop (strings and nesting followed to find its end), and
+   * appends what it read in one slice: the hot path of a large statement. Returns where it stopped: after the
+   * value's closing bracket, at the character that ends a scalar (left for the container), or at the text's end.
+   */
+  private scanCapture(text: string, i: number, out: JsonItem[]): number {
     const cap = this.capture!;
-    if (cap.slot.kind === 'member' && cap.text.length >= MAX_MEMBER) cap.tooBig = true;
-    else cap.text += c;
+    const start = i;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (this.inString) {
+        if (c === 10) this.line++;
+        if (this.escape) this.escape = false;
+        else if (c === 92) this.escape = true;
+        else if (c === 34) this.inString = false;
+        continue;
+      }
+      if (cap.scalar && (c === 44 || c === 93 || c === 125 || c === 32 || c === 9 || c === 10 || c === 13)) {
+        this.append(text.slice(start, i));
+        this.finishCapture(out);
+        return i;
+      }
+      if (c === 10) this.line++;
+      if (c === 34) this.inString = true;
+      else if (c === 123 || c === 91) this.stack.push(c === 123 ? '{' : '[');
+      else if (c === 125 || c === 93) {
+        const open = this.stack.pop();
+        if ((c === 125) !== (open === '{')) {
+          this.fail(out, `Linha ${this.line}: "${String.fromCharCode(c)}" fecha o que não foi aberto em ${this.where()}`);
+          return text.length;
+        }
+        if (this.stack.length === cap.depth) {
+          this.append(text.slice(start, i + 1));
+          this.finishCapture(out);
+          return i + 1;
+        }
+      }
+    }
+    this.append(text.slice(start));
+    return i;
+  }
+
+  private append(piece: string): void {
+    const cap = this.capture!;
+    if (cap.tooBig) return;
+    if (cap.slot.kind === 'member' && cap.text.length + piece.length > MAX_MEMBER) cap.tooBig = true;
+    else cap.text += piece;
   }
 
   private finishCapture(out: JsonItem[]): void {
