@@ -8,6 +8,7 @@ import type { Ctx } from './graphql/context';
 import { makeMaskError, yogaLogging } from './graphql/errors';
 import { parseCookies, SESSION_COOKIE } from './http/cookies';
 import { requestGuards } from './http/guards.plugin';
+import { requestLimits } from './graphql/request-limits';
 import { requestScope } from './logger';
 import { DOWNLOAD_PREFIX } from './downloads/download-store';
 import { serveDownload } from './downloads/download-route';
@@ -48,6 +49,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     maskedErrors: { maskError: makeMaskError(log) },
     plugins: [
       requestGuards({ maxRequestBytes: config.maxRequestBytes, publicUrl: config.publicUrl }),
+      ...requestLimits(config),
       {
         onResponse({ request, response }) {
           for (const c of pendingCookies.get(request) ?? []) response.headers.append('Set-Cookie', c);

@@ -48,6 +48,27 @@ export type Config = {
   /** S3-compatible storage of the originals instead of FILES_DIR, when STORAGE_S3_BUCKET is set */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | null;
   feeToleranceCentavos: number;
+  /** limits of one GraphQL request, refused before any work past them (graphql/request-limits.ts) */
+  graphqlLimits: GraphqlLimits;
+  /**
+   * introspection and "Did you mean …" suggestions answered to callers: on in development, off when
+   * NODE_ENV=production, where the committed schema.graphql is the clients' contract
+   */
+  graphqlIntrospection: boolean;
+};
+
+export type GraphqlLimits = {
+  /** aliased fields in one operation (1,000 aliased ticket searches once held the server ~98 s) */
+  maxAliases: number;
+  /** levels of nested selections */
+  maxDepth: number;
+  /** lexical tokens of the document (names, punctuation, literal values) */
+  maxTokens: number;
+  /** graphql-armor's cost: each object 2 and each scalar 1, × 1.5 per level of depth */
+  maxCost: number;
+  maxDirectives: number;
+  /** items of any list sent in the variables (an inline list is bounded by maxTokens) */
+  maxListItems: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -104,6 +125,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestWorkers: int(env.INGEST_WORKERS, 1),
     matchToleranceCentavos: int(env.MATCH_TOLERANCE_CENTAVOS, 500),
     feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),
+    graphqlLimits: {
+      maxAliases: int(env.GRAPHQL_MAX_ALIASES, 15),
+      maxDepth: int(env.GRAPHQL_MAX_DEPTH, 8),
+      maxTokens: int(env.GRAPHQL_MAX_TOKENS, 2000),
+      maxCost: int(env.GRAPHQL_MAX_COST, 5000),
+      maxDirectives: int(env.GRAPHQL_MAX_DIRECTIVES, 20),
+      maxListItems: int(env.GRAPHQL_MAX_LIST_ITEMS, 1000),
+    },
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : env.NODE_ENV !== 'production',
     s3: env.STORAGE_S3_BUCKET
       ? {
           endpoint: env.STORAGE_S3_ENDPOINT || `https://s3.${env.STORAGE_S3_REGION || 'us-east-1'}.amazonaws.com`,

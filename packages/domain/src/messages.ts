@@ -26,6 +26,17 @@ export const MSG = {
   requisicaoGrande: 'Requisição muito grande.',
   csrf: 'Requisição recusada por segurança. Recarregue a página e tente novamente.',
 
+  // Request limits (issue 12): a GraphQL request over one of them is refused before any work; {n} is the limit
+  limiteApelidos: 'Consulta recusada: ela repete campos demais (mais de {n} apelidos). Divida-a em consultas menores.',
+  limiteProfundidade: 'Consulta recusada: ela aninha campos demais (mais de {n} níveis). Simplifique a consulta.',
+  limiteTamanho: 'Consulta recusada: ela é longa demais (mais de {n} símbolos). Divida-a em consultas menores.',
+  limiteCusto: 'Consulta recusada: ela pede dados demais de uma vez (custo acima de {n}). Divida-a em consultas menores.',
+  limiteDiretivas: 'Consulta recusada: ela usa diretivas demais (mais de {n}). Simplifique a consulta.',
+  limiteItensLista: 'Consulta recusada: uma lista enviada tem itens demais (mais de {n}). Envie-a em partes menores.',
+  // Paged lists: a list call answers one page; without `pagina` it answers at most {max} rows or says so
+  paginaNecessaria: 'O resultado tem mais de {max} registros: peça uma página (argumento pagina) ou refine o filtro.',
+  paginaInvalida: 'Página inválida: o início não pode ser negativo e o tamanho vai de 1 a {max} registros.',
+
   // Status pages (spec part 1 §2)
   opsTitulo: 'Ops...',
   cadastroPendente: 'Você ainda não completou seu cadastro.',
@@ -289,5 +300,7 @@ export const ERROR_CODES = {
   /** a signed-in user whose registration is pending (permitido = false): only the 'Cadastro Pendente' page's calls answer */
   REGISTRATION_PENDING: 'REGISTRATION_PENDING',
   FK_CONFLICT: 'FK_CONFLICT',
+  /** a GraphQL request over a limit (aliases, depth, tokens, cost, directives, list items): refused before any work, HTTP 400 */
+  REQUEST_LIMIT: 'REQUEST_LIMIT',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
