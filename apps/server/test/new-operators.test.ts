@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { arquivos, operadoraBandeiras, operadoras, seedReference } from '@concilia/db';
 import { fileText, generateScenario, type SyntheticSale, WRITERS, type WriterName } from '@concilia/engine';
 import { eq } from 'drizzle-orm';
@@ -67,6 +68,14 @@ describe.each(engines())('operators added in issue 13, through the pipeline on %
     const crlf = new TextEncoder().encode(new TextDecoder().decode(bytes).replace(/\n/g, '\r\n'));
     const { file: again } = await load(crlf, `copia-${writer}`);
     expect(again, String(again.mensagem)).toMatchObject({ status: 'PROCESSADO', linhas: 0, repetidas: file.linhas });
+  });
+
+  it('a statement with a movement type the tables do not list loads whole, with the warning on the file', async () => {
+    const bytes = new Uint8Array(fs.readFileSync(new URL('../../../packages/engine/test/fixtures/mercadopago/settlement-report.csv', import.meta.url)));
+    const { file } = await load(bytes, 'settlement-report.csv');
+    expect(file, String(file.mensagem)).toMatchObject({ status: 'PROCESSADO_AVISOS', layout: 'MERCADOPAGO_CSV', avisos: 1 });
+    expect(file.linhas).toBe(10);
+    expect(file.mensagensavisos).toEqual(['Linha 8: código de tipo de movimento (TRANSACTION_TYPE) "TAX_WITHHOLDING" desconhecido; carregado como "desconhecido (TAX_WITHHOLDING)"']);
   });
 
   it('a Mercado Pago sale shows in the trace\'s marketplace group with its payment, order and item ids', async () => {
