@@ -22,6 +22,17 @@ describe('Rede EEFI, fixture with every record type', () => {
     expectGolden('eefi-R97470EEFI01', digest(items, 20));
   });
 
+  it('a credit carries its status and, when the RV is another PV\'s, the centralising PV credited; complements bring the TID', async () => {
+    const items = await parse(fixtureBytes(NAME));
+    const credits = items.filter((i) => i.kind === 'settlement');
+    expect(credits.map((c) => [c.status, c.creditedMerchantId ?? null])).toEqual([
+      [{ code: '00', name: 'OK' }, null], [{ code: '00', name: 'OK' }, '014797470'],
+    ]);
+    const suspended = await parse(edited((l) => (l[2] = at(l[2]!, 130, '11'))));
+    expect(suspended.find((i) => i.kind === 'settlement')).toMatchObject({ status: { code: '11', name: 'Suspenso' } });
+    expect(items.find((i) => i.kind === 'chargeback')).toMatchObject({ tid: expect.stringMatching(/^TID0+\d$/) });
+  });
+
   it('maps each record type, merging the complements 053–056 into the correction before them', async () => {
     const items = await parse(fixtureBytes(NAME));
     expect(kinds(items)).toEqual([

@@ -6,7 +6,7 @@ import {
 import type { TextLine } from '../read/lines';
 import { type TotalCheck, checkTotals } from '../read/totals';
 import { RedeReader, lineErrorItem, readWith } from './rede-parser-base';
-import { adjustmentReason, correctionKind, creditBrand, rescheduleReason, serviceFee } from './rede.codes';
+import { adjustmentReason, correctionKind, creditBrand, creditStatus, rescheduleReason, serviceFee } from './rede.codes';
 
 /**
  * Rede EEFI (payments / financial statement, V3.01), fixed-width, formats/layouts.md §2.6. Pure: reads lines,
@@ -21,8 +21,7 @@ import { adjustmentReason, correctionKind, creditBrand, rescheduleReason, servic
  * - 044 pending / 045 settled debit → the debit order itself (kind by reason, negative, the order's full value);
  * - 049 installment rescheduling → cancellation (debit type 1) or chargeback (2), negative;
  * - 040/041/042 service fees → adjustment, negative;
- * - 053–056 e-commerce complements fill NSU, authorization and card of the correction just before them (their
- *   TID has no place in the model); 057 is accepted after a 049 and not read (its positions are inconsistent);
+ * - 053–056 e-commerce complements fill NSU, authorization, card and TID of the correction just before them; 057 is accepted after a 049 and not read (its positions are inconsistent);
  * - 037 credit totals, 050 matrix totals and 052 trailer are checked against what was read.
  * Unknown record types are skipped (counted for the trailer's record count).
  */
@@ -237,7 +236,11 @@ class EefiReader extends RedeReader<string> {
       installmentTotal,
       brand: creditBrand(slice(text, 93, 93)),
       account: { bank: alpha(slice(text, 48, 50)), branch: alpha(slice(text, 51, 56)), account: alpha(slice(text, 57, 67)) },
+      // OK, in transit, pending, suspended, seized…: whether the money really reached the account
+      status: creditStatus(slice(text, 130, 131)),
     };
+    // the centralising PV the money was credited to, when the RV is another PV's
+    if (credited !== settlement.merchantId) settlement.creditedMerchantId = credited;
     this.add((s) => {
       s.rvs++;
       s.normal += settlement.amount;
@@ -464,6 +467,7 @@ class EefiReader extends RedeReader<string> {
     item.nsu ??= optKey(slice(text, p[2], p[3]));
     item.authorization ??= optKey(slice(text, p[4], p[5]));
     item.originalBatchId ??= rv;
+    if (text.length >= 98) item.tid ??= optKey(slice(text, 79, 98));
   }
 
   private checkCreditTotals(line: number, text: string, out: ParsedItem[]): void {
