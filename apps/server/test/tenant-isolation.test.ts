@@ -22,6 +22,8 @@ import {
 
 const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
 const REDE_SAMPLE = new Uint8Array(fs.readFileSync(new URL('rede/R97470EEVC01.cmp', SAMPLES)));
+/** The Rede sample's establishment (PV), registered in the sweep to a unit of a client directly under the platform. */
+const REDE_PV = '014797470';
 /** The demo's Cielo establishment, registered to the unit 'Pão Quente - Centro' of CLIENTE. */
 const EC_CENTRO = '1023456789';
 
@@ -228,7 +230,12 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
     await q(t, `INSERT INTO usuarios (login, nome, senhahash, codperfil, codpessoa, email)
       SELECT 'INTRUSO', 'Ivo Intruso', senhahash, (SELECT codperfil FROM perfis WHERE nome = 'Administrador Plataforma'), codpessoa, 'intruso@mercado.example'
       FROM usuarios WHERE login = 'CLIENTE2'`);
-    // the platform's data: a statement nobody's establishment claims (seen only at the top), its users and rate
+    // the platform's data: a client of its own (no reseller between) whose unit holds the Rede sample's
+    // establishment, the statement of that establishment, the platform's users, rate and a profile. (A statement of
+    // an establishment nobody registered is not the platform's alone: any uploader's copy lands at the top too.)
+    const direto = await one(t, `INSERT INTO pessoas (tipo, nome, nomeabreviado, codpessoapai) VALUES ('CLIENTE', 'Cliente Direto Secreto', 'Direto Secreto', ${plat}) RETURNING codpessoa`);
+    const unidadeDireta = await one(t, `INSERT INTO pessoas (tipo, nome, nomeabreviado, codpessoapai) VALUES ('UNIDADE', 'Unidade Direta Secreta', 'Unidade Direta Secreta', ${direto}) RETURNING codpessoa`);
+    await q(t, `INSERT INTO estabelecimentos (codpessoa, codoperadora, codexterno, nome) VALUES (${unidadeDireta}, 2, '${REDE_PV}', 'Estabelecimento Direto Secreto')`);
     await send(adminCookie, REDE_SAMPLE, 'PLATAFORMA-SECRETA-R97470EEVC01.cmp', null);
 
     const pessoas = nums(await q(t, `SELECT codpessoa FROM pessoas WHERE codpessoa = ${padaria} OR codpessoapai = ${padaria}`), 'codpessoa');
@@ -254,12 +261,13 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
     expect(cliente.linhasOperadora.length).toBeGreaterThan(0);
     expect(cliente.linhasCliente.length).toBeGreaterThan(0);
 
-    const platArquivos = nums(await q(t, `SELECT codarquivo FROM arquivos WHERE codpessoa IS NULL OR codpessoa = ${plat} ORDER BY codarquivo`), 'codarquivo');
+    const platPessoas = [plat, direto, unidadeDireta];
+    const platArquivos = nums(await q(t, `SELECT codarquivo FROM arquivos WHERE codpessoa IN (${platPessoas.join(',')}) ORDER BY codarquivo`), 'codarquivo');
     const platLinhas = await q(t, `SELECT codlinha, estabelecimento, to_char(date_trunc('month', coalesce(datavenda, data)), 'YYYY-MM-DD') AS de,
         to_char(date_trunc('month', coalesce(datavenda, data)) + interval '1 month - 1 day', 'YYYY-MM-DD') AS ate FROM linhas_operadora
       WHERE codarquivo IN (${platArquivos.join(',')}) ORDER BY codlinha`);
     plataforma = {
-      pessoas: [plat], unidade: plat, topo: plat, arquivos: platArquivos,
+      pessoas: platPessoas, unidade: unidadeDireta, topo: direto, arquivos: platArquivos,
       usuarios: nums(await q(t, `SELECT codusuario FROM usuarios WHERE codpessoa = ${plat} ORDER BY codusuario`), 'codusuario'),
       login: 'ADMIN', email: 'admin@demo.concilia.local', linhasOperadora: nums(platLinhas, 'codlinha'), linhasCliente: [],
       terminais: [], taxas: nums(await q(t, `SELECT codtaxaantecipacao FROM taxas_antecipacao WHERE codpessoa = ${plat}`), 'codtaxaantecipacao'),
@@ -268,8 +276,9 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       codexterno: String(platLinhas[0]!.estabelecimento), de: String(platLinhas[0]!.de), ate: String(platLinhas[0]!.ate),
       // not the platform's profile names: a profile made above is one the reseller may give (listarItensPerfis),
       // when it grants no screen the reseller lacks — its id still must not be edited or deleted from below
-      markers: ['Concilia Plataforma', 'Administrador da Plataforma', 'Otávio Mestre', 'admin@demo', 'mestre@demo', 'Antecipação plataforma', 'PLATAFORMA-SECRETA'],
+      markers: ['Concilia Plataforma', 'Direto Secreto', 'Direta Secreta', REDE_PV, 'Administrador da Plataforma', 'Otávio Mestre', 'admin@demo', 'mestre@demo', 'Antecipação plataforma', 'PLATAFORMA-SECRETA'],
     };
+    expect(plataforma.arquivos.length).toBe(1);
     expect(plataforma.linhasOperadora.length).toBeGreaterThan(0);
 
     attackOnCliente = {
