@@ -5,6 +5,7 @@ import { getnetLayouts } from './getnet/index';
 import type { LayoutDef } from './layout';
 import type { ParsedItem } from './model';
 import { decodeLatin1 } from './read/lines';
+import { withRecordWarnings } from './read/unknown-codes';
 import { redeLayouts } from './rede/index';
 import { at, fixtureBytes, parseWith, sampleBytes, textBytes } from './test-support.helper';
 
@@ -79,4 +80,32 @@ describe('unknown descriptive codes (issue 13)', () => {
       );
     });
   }
+});
+
+describe('figures of one record that contradict each other (issue 13)', () => {
+  const sale = (gross: number, fee: number, net: number): ParsedItem => ({
+    kind: 'sale', line: 7, operator: 'rede', recordType: '008', merchantId: '1', batchId: '1', nsu: '1', authorization: null, tid: null,
+    saleDate: '2026-01-02', saleTime: null, gross, fee, net, installments: 1, brand: { code: '3', name: 'Visa' },
+    product: { code: '006', name: 'Crédito à vista' }, capture: { code: '2', name: 'POS' }, card: null, terminal: null,
+    status: { code: '0', name: 'Aceita' }, accepted: true, creditDate: null,
+  });
+  async function* once(item: ParsedItem) {
+    yield item;
+  }
+  const cents = fc.integer({ min: -1_000_000, max: 1_000_000 });
+
+  it('load as written, with a warning on the line exactly when gross − fee ≠ net or a sale pays more than it sold', async () => {
+    await fc.assert(
+      fc.asyncProperty(cents, cents, cents, async (gross, fee, net) => {
+        const items: ParsedItem[] = [];
+        for await (const i of withRecordWarnings(once(sale(gross, fee, net)))) items.push(i);
+        const warnings = items.filter((i) => i.kind === 'warning');
+        const contradicts = gross - fee !== net || (gross > 0 && net > gross);
+        expect(warnings.length).toBe(contradicts ? 1 : 0);
+        for (const w of warnings) expect(w.message).toMatch(/^Linha 7: (valores que não conferem|venda com líquido)/);
+        expect(items.filter((i) => i.kind === 'sale')).toEqual([sale(gross, fee, net)]);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

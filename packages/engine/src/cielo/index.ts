@@ -3,7 +3,7 @@ import { firstLine } from '../read/head';
 import { readLineBatches } from '../read/lines';
 import { parseCieloV14Batches } from './v14.parser';
 import { parseCieloV15Batches } from './v15.parser';
-import { withUnknownCodes } from '../read/unknown-codes';
+import { withRecordWarnings } from '../read/unknown-codes';
 
 export { writeCieloV15, writeCieloV15Payments } from './v15.writer';
 
@@ -29,13 +29,13 @@ function detectCielo(head: string, id: LayoutId, versions: readonly string[], ty
 const v15: LayoutDef = {
   id: 'CIELO_V15',
   detect: (head) => detectCielo(head, 'CIELO_V15', ['015'], V15_TYPES),
-  parse: (source) => withUnknownCodes(parseCieloV15Batches(readLineBatches(source))),
+  parse: (source) => withRecordWarnings(parseCieloV15Batches(readLineBatches(source))),
 };
 
 const v14: LayoutDef = {
   id: 'CIELO_V14',
   detect: (head) => detectCielo(head, 'CIELO_V14', ['013', '014'], V14_TYPES),
-  parse: (source) => withUnknownCodes(parseCieloV14Batches(readLineBatches(source))),
+  parse: (source) => withRecordWarnings(parseCieloV14Batches(readLineBatches(source))),
 };
 
 export const cieloLayouts: LayoutDef[] = [v15, v14];

@@ -2,7 +2,7 @@ import type { FileTypeDef, LayoutDef } from '../layout';
 import { firstLine } from '../read/head';
 import { readLines } from '../read/lines';
 import { parseGetnetV10 } from './v10.parser';
-import { withUnknownCodes } from '../read/unknown-codes';
+import { withRecordWarnings } from '../read/unknown-codes';
 
 /**
  * Getnet's one layout, V10 (400 characters), recognised on the header record type, the file id `CEADM100` and
@@ -16,7 +16,7 @@ const v10: LayoutDef = {
     const version = line.slice(91, 116).trim();
     return /^SANT\. V\.10\b/i.test(version) ? { layout: 'GETNET_V10', operator: 'getnet', fileType: 'GETNET', version } : null;
   },
-  parse: (source) => withUnknownCodes(parseGetnetV10(readLines(source))),
+  parse: (source) => withRecordWarnings(parseGetnetV10(readLines(source))),
 };
 
 export const getnetLayouts: LayoutDef[] = [v10];

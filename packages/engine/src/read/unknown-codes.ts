@@ -1,7 +1,10 @@
+import { formatDecimal } from '@concilia/domain';
 import type { Coded, NormalizedRecord, ParsedItem, ParseWarningItem } from '../model';
 
 /**
- * Issue 13's rule for every parser: a code in a descriptive field (brand, product, capture, status, reason)
+ * Warnings every parser gives the same way (issue 13), in one pass over its records (withRecordWarnings):
+ *
+ * Unknown codes: a code in a descriptive field (brand, product, capture, status, reason)
  * that the decoder does not know never refuses a file. The record keeps the code raw, its name reads
  * "desconhecido (XX)", and the file gets one warning per field and code (the first line it appears on), so
  * a statement full of a new code does not bury the other warnings. Only what breaks money, dates, keys or the
@@ -40,16 +43,36 @@ export function nameUnknownCodes(record: NormalizedRecord, seen: Set<string>, wa
   }
 }
 
+/**
+ * A record whose own figures contradict each other (issue 13): gross − fee ≠ net, or a sale paying more than
+ * it sold (net above gross, a negative fee). The record is read as the file writes it; the user is told.
+ */
+export function checkFigures(record: NormalizedRecord, warn: (line: number, message: string) => void): void {
+  if (!('gross' in record) || !('fee' in record) || !('net' in record)) return;
+  const { gross, fee, net } = record as { gross: unknown; fee: unknown; net: unknown };
+  if (typeof gross !== 'number' || typeof fee !== 'number' || typeof net !== 'number') return;
+  const money = (n: number) => formatDecimal(n);
+  if (gross - fee !== net) {
+    warn(record.line, `valores que não conferem: bruto ${money(gross)} − taxa ${money(fee)} = ${money(gross - fee)}, líquido informado ${money(net)}`);
+  } else if (record.kind === 'sale' && gross > 0 && net > gross) {
+    warn(record.line, `venda com líquido ${money(net)} maior que o bruto ${money(gross)} (taxa negativa)`);
+  }
+}
+
 const NOT_RECORDS = new Set<ParsedItem['kind']>(['header', 'trailer', 'error', 'warning']);
 
-/** A line-based parser's items with the unknown codes named and warned about ('Linha 12: código de …'). */
-export async function* withUnknownCodes(items: AsyncIterable<ParsedItem>): AsyncGenerator<ParsedItem> {
+/**
+ * A line-based parser's items with the warnings every record gets the same way: unknown codes named and
+ * warned about ('Linha 12: código de …'), figures that contradict each other.
+ */
+export async function* withRecordWarnings(items: AsyncIterable<ParsedItem>): AsyncGenerator<ParsedItem> {
   const seen = new Set<string>();
   const pending: ParseWarningItem[] = [];
   const warn = (line: number, message: string) => pending.push({ kind: 'warning', line, message: `Linha ${line}: ${message}` });
   for await (const item of items) {
     if (!NOT_RECORDS.has(item.kind)) {
       nameUnknownCodes(item as NormalizedRecord, seen, warn);
+      checkFigures(item as NormalizedRecord, warn);
       if (pending.length > 0) {
         yield* pending;
         pending.length = 0;

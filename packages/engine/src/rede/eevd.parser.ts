@@ -108,7 +108,7 @@ class EevdReader extends RedeReader<string[]> {
   private readRv(line: number, cols: string[]): SummaryRecord {
     requireColumns(cols, 14, line, '01');
     // D (débito) or P (pré-datado) name the product: another letter is an unknown product code, a warning
-    // (withUnknownCodes), counted with the D summaries — the trailer's totals still check the money
+    // (withRecordWarnings), counted with the D summaries — the trailer's totals still check the money
     const type = alpha(col(cols, 10));
     const summary: SummaryRecord = {
       kind: 'summary',

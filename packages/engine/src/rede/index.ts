@@ -4,7 +4,7 @@ import { readLines } from '../read/lines';
 import { parseEefi } from './eefi.parser';
 import { parseEevc } from './eevc.parser';
 import { parseEevd } from './eevd.parser';
-import { withUnknownCodes } from '../read/unknown-codes';
+import { withRecordWarnings } from '../read/unknown-codes';
 
 /**
  * The Rede layouts, recognised on the record type plus the layout version of the header, never on the
@@ -19,7 +19,7 @@ const eevc: LayoutDef = {
     const version = line.slice(101, 121).trim();
     return /^V2\.\d+ .*EEVC$/.test(version) ? { layout: 'REDE_EEVC', operator: 'rede', fileType: 'EEVC', version } : null;
   },
-  parse: (source) => withUnknownCodes(parseEevc(readLines(source))),
+  parse: (source) => withRecordWarnings(parseEevc(readLines(source))),
 };
 
 const eevd: LayoutDef = {
@@ -33,7 +33,7 @@ const eevd: LayoutDef = {
       ? { layout: 'REDE_EEVD', operator: 'rede', fileType: 'EEVD', version }
       : null;
   },
-  parse: (source) => withUnknownCodes(parseEevd(readLines(source))),
+  parse: (source) => withRecordWarnings(parseEevd(readLines(source))),
 };
 
 const eefi: LayoutDef = {
@@ -44,7 +44,7 @@ const eefi: LayoutDef = {
     const version = line.slice(105, 125).trim();
     return /^V3\.\d+ .*EEFI$/.test(version) ? { layout: 'REDE_EEFI', operator: 'rede', fileType: 'EEFI', version } : null;
   },
-  parse: (source) => withUnknownCodes(parseEefi(readLines(source))),
+  parse: (source) => withRecordWarnings(parseEefi(readLines(source))),
 };
 
 export const redeLayouts: LayoutDef[] = [eevc, eevd, eefi];
