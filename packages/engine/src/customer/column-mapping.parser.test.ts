@@ -56,6 +56,19 @@ describe('column-mapping importer, CSV', () => {
     ]);
   });
 
+  it('a voucher line whose fee and net contradict its gross loads as written, with a warning on its line', async () => {
+    const csv = [
+      'DATA DA VENDA;hora da venda;nsu;AUTORIZACAO;terminal;Produto;valor bruto;taxa;valor liquido;data de pagamento;numero do estabelecimento',
+      '01/03/2024;12:01:00;998877;123456;T01;Alelo Refeição;45,90;-2,75;44,15;31/03/2024;0012345',
+    ].join('\n');
+    const items = await parse(utf8(csv), MAPPING_PRESETS.alelo);
+    expect(errors(items)).toEqual([]);
+    expect(records(items)).toMatchObject([{ line: 2, gross: 4590, fee: 275, net: 4415 }]);
+    expect(items.filter((i) => i.kind === 'warning').map((w) => w.message)).toEqual([
+      'Linha 2: valores que não conferem: bruto 45,90 − taxa 2,75 = 43,15, líquido informado 44,15',
+    ]);
+  });
+
   it('has a preset for every voucher operator and the generic ERP, each mapping the required fields', () => {
     expect(Object.keys(MAPPING_PRESETS).sort()).toEqual(['alelo', 'erp-generico', 'pluxee', 'ticket', 'vr']);
     for (const [name, preset] of Object.entries(MAPPING_PRESETS)) {

@@ -4,6 +4,7 @@ import { parseColumnMapping } from './column-mapping.parser';
 import { CUSTOMER_HEADERS } from './customer-csv.columns';
 import { parseCustomerCsv } from './customer-csv.parser';
 import { UTF8_BOM_LATIN1 } from './text-encoding';
+import { withRecordWarnings } from '../read/unknown-codes';
 
 export { writeCustomerCsv } from './customer-csv.writer';
 export { parseCustomerCsv } from './customer-csv.parser';
@@ -26,7 +27,9 @@ const customerCsv: LayoutDef = {
 const columnMapping: LayoutDef = {
   id: 'MAPEAMENTO',
   detect: () => null,
-  parse: (source, options) => parseColumnMapping(source, options),
+  // brand and product are the source's free text, not codes (the catalogue names what it recognises): only
+  // the figures are checked
+  parse: (source, options) => withRecordWarnings(parseColumnMapping(source, options), { codes: false }),
 };
 
 export const customerLayouts: LayoutDef[] = [customerCsv, columnMapping];

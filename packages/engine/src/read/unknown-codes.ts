@@ -65,13 +65,13 @@ const NOT_RECORDS = new Set<ParsedItem['kind']>(['header', 'trailer', 'error', '
  * A line-based parser's items with the warnings every record gets the same way: unknown codes named and
  * warned about ('Linha 12: código de …'), figures that contradict each other.
  */
-export async function* withRecordWarnings(items: AsyncIterable<ParsedItem>): AsyncGenerator<ParsedItem> {
+export async function* withRecordWarnings(items: AsyncIterable<ParsedItem>, checks = { codes: true }): AsyncGenerator<ParsedItem> {
   const seen = new Set<string>();
   const pending: ParseWarningItem[] = [];
   const warn = (line: number, message: string) => pending.push({ kind: 'warning', line, message: `Linha ${line}: ${message}` });
   for await (const item of items) {
     if (!NOT_RECORDS.has(item.kind)) {
-      nameUnknownCodes(item as NormalizedRecord, seen, warn);
+      if (checks.codes) nameUnknownCodes(item as NormalizedRecord, seen, warn);
       checkFigures(item as NormalizedRecord, warn);
       if (pending.length > 0) {
         yield* pending;
