@@ -305,6 +305,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
     const problems: string[] = [];
     const seen = new Set<string>();
     let cookie = login ? await t.login(login) : undefined;
+    const first = requests;
     let before = await victimFingerprint(t, victim);
     // logout last: it ends the session the rest of the sweep uses
     const ordered = [...schemaOps].sort((a, b) => Number(a.name === 'logout') - Number(b.name === 'logout') || Number(a.kind === 'mutation') - Number(b.kind === 'mutation'));
@@ -357,6 +358,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
         if (spec.session && login) cookie = await t.login(login);
       }
     }
+    console.log(`tenant sweep as ${login ?? 'anonymous'}${opts.readsOnly ? ' (owner, reads)' : ''}: ${requests - first} requests`);
     return { problems, seen };
   }
 
