@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LIST_SCREENS, REGISTERS } from '@concilia/domain';
 import { buildSchema, parse, validate } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { requestLimits } from '../src/graphql/request-limits';
 import { OPS } from '../../web/src/lib/operations';
 import {
   actionDocument, bucketsDocument, deleteDocument, getDocument, listDocument, optionListDocument, saveDocument,
@@ -10,15 +13,28 @@ import {
 
 // The web client's documents are plain strings, typed by hand or built from the declarations; this keeps
 // them honest against the committed schema, so a renamed field fails here instead of in a user's browser.
-const schema = buildSchema(fs.readFileSync(path.resolve(import.meta.dirname, '../schema.graphql'), 'utf8'));
+const schemaText = fs.readFileSync(path.resolve(import.meta.dirname, '../schema.graphql'), 'utf8');
+const schema = buildSchema(schemaText);
 const errorsOf = (doc: string) => validate(schema, parse(doc)).map((e) => e.message);
 
+// The request limits as production runs them (graphql/request-limits.ts) over the same committed schema:
+// parse and validation only, so no resolver is needed; a document past a limit answers REQUEST_LIMIT.
+const limited = createYoga({ schema: createSchema({ typeDefs: schemaText }), plugins: requestLimits(loadConfig({ NODE_ENV: 'production' })), logging: false });
+async function refusalsOf(doc: string): Promise<string[]> {
+  const res = await limited.fetch('http://localhost/graphql', {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1' }, body: JSON.stringify({ query: doc }),
+  });
+  const body = (await res.json()) as { errors?: { message: string; extensions?: { code?: string } }[] };
+  return (body.errors ?? []).filter((e) => e.extensions?.code === 'REQUEST_LIMIT').map((e) => e.message);
+}
+
 describe('web operations match the committed GraphQL schema', () => {
-  it.each(Object.entries(OPS))('%s validates', (_name, doc) => {
+  it.each(Object.entries(OPS))('%s validates and passes the request limits', async (_name, doc) => {
     expect(errorsOf(doc.query)).toEqual([]);
+    expect(await refusalsOf(doc.query)).toEqual([]);
   });
 
-  it.each([...REGISTERS, ...LIST_SCREENS].map((def) => [def.key, def] as const))('register %s: every document the screen sends validates', (_key, def) => {
+  it.each([...REGISTERS, ...LIST_SCREENS].map((def) => [def.key, def] as const))('register %s: every document the screen sends validates and passes the request limits', async (_key, def) => {
     const docs = [listDocument(def)];
     if (def.ops.get) docs.push(getDocument(def));
     if (def.ops.save) docs.push(saveDocument(def));
@@ -28,5 +44,6 @@ describe('web operations match the committed GraphQL schema', () => {
     for (const action of def.actions ?? []) if (action.kind !== 'open') docs.push(actionDocument(def, action));
     for (const field of Object.values(def.fields)) if (field.optionList) docs.push(optionListDocument(field.optionList));
     expect(docs.flatMap(errorsOf)).toEqual([]);
+    expect((await Promise.all(docs.map(refusalsOf))).flat()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { type Db, subtreeOf } from '@concilia/db';
-import { type FieldDef, filterOp, MSG, isGiven, windowError } from '@concilia/domain';
+import { type FieldDef, filterOp, isGiven, LIST_PAGE, listTotalOperation, MSG, windowError } from '@concilia/domain';
 import { and, asc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -10,6 +10,7 @@ import { builder } from '../graphql/builder';
 import type { Ctx } from '../graphql/context';
 import { AppError, fromZod } from '../graphql/errors';
 import { fieldError } from './field-error';
+import { PaginaInput, pageRequest, pageRows } from './list-page';
 import { BucketRef, filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
 import type { RegisterEntry, Row } from './register-entry';
 
@@ -202,15 +203,29 @@ type FindRow = (ctx: Ctx, me: SessionUser, key: Row) => Promise<Row | null>;
 /** A read-only list screen over a query: list (and get) from the source, then the same row calls. */
 function sourceApi(entry: RegisterEntry, source: NonNullable<RegisterEntry['source']>, types: Types, authorize: Authorize, checkWindow: (v: Row | null | undefined) => void) {
   const { def } = entry;
+  // the web kit pages exactly the read-only screens on the server: a source is one
+  if (!def.readOnly) throw new Error(`${def.key}: a register over a source is readOnly`);
   builder.queryField(def.ops.list, (t) =>
     t.field({
       type: [types.object],
-      description: `Lista de ${def.title}`,
+      description: `Lista de ${def.title}: uma página (pagina) do filtro; sem pagina, todo o resultado se couber em ${LIST_PAGE.max} registros`,
+      args: { values: t.arg({ type: types.filter, required: false }), pagina: t.arg({ type: PaginaInput, required: false }) },
+      resolve: async (_r, { values, pagina }, ctx) => {
+        const me = await authorize(ctx);
+        checkWindow(values as Row);
+        const page = pageRequest(pagina);
+        return pageRows(page, await source.list(ctx, me, (values ?? {}) as Row, page));
+      },
+    }),
+  );
+  builder.queryField(listTotalOperation(def), (t) =>
+    t.int({
+      description: `Quantos registros de ${def.title} o filtro tem (o total das páginas de ${def.ops.list})`,
       args: { values: t.arg({ type: types.filter, required: false }) },
       resolve: async (_r, { values }, ctx) => {
         const me = await authorize(ctx);
         checkWindow(values as Row);
-        return source.list(ctx, me, (values ?? {}) as Row);
+        return source.count(ctx, me, (values ?? {}) as Row);
       },
     }),
   );

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../features/auth/session.service';
 import type { Ctx } from '../graphql/context';
+import type { RowWindow } from './list-page';
 
 export type Row = Record<string, unknown>;
 
@@ -23,7 +24,10 @@ export type RegisterEntry = {
    * window already checked (windowError).
    */
   source?: {
-    list(ctx: Ctx, me: SessionUser, filter: Row): Promise<Row[]>;
+    /** the rows of `window` (offset and limit, in a stable order) of the filter: list screens are paged (LIST_PAGE) */
+    list(ctx: Ctx, me: SessionUser, filter: Row, window: RowWindow): Promise<Row[]>;
+    /** how many rows the whole filter has (the list's <list>Total call) */
+    count(ctx: Ctx, me: SessionUser, filter: Row): Promise<number>;
     /** the row of this key (the key fields as the client sends them), when `me` may see it */
     find(ctx: Ctx, me: SessionUser, key: Row): Promise<Row | null>;
   };

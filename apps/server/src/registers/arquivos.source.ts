@@ -5,6 +5,7 @@ import type { SessionUser } from '../features/auth/session.service';
 import type { Ctx } from '../graphql/context';
 import { AppError } from '../graphql/errors';
 import { offerDownload } from '../downloads/download-store';
+import type { RowWindow } from '../register-kit/list-page';
 import type { RegisterEntry, Row } from '../register-kit/register-entry';
 
 /**
@@ -75,10 +76,16 @@ async function where(ctx: Ctx, me: SessionUser, screen: Screen, filter: Row, wit
   return sql.join(parts, sql` AND `);
 }
 
-async function list(ctx: Ctx, me: SessionUser, screen: Screen, filter: Row): Promise<Row[]> {
+async function list(ctx: Ctx, me: SessionUser, screen: Screen, filter: Row, window: RowWindow): Promise<Row[]> {
   const w = await where(ctx, me, screen, filter, true);
   // newest first: a file just sent is the one the user looks for
-  return rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM arquivos a WHERE ${w} ORDER BY a.codarquivo DESC`));
+  return rowsOf(await ctx.db.execute(sql`SELECT ${COLUMNS} FROM arquivos a WHERE ${w} ORDER BY a.codarquivo DESC
+    LIMIT ${window.limit} OFFSET ${window.offset}`));
+}
+
+async function count(ctx: Ctx, me: SessionUser, screen: Screen, filter: Row): Promise<number> {
+  const w = await where(ctx, me, screen, filter, true);
+  return Number(rowsOf(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM arquivos a WHERE ${w}`))[0]?.n ?? 0);
 }
 
 async function find(ctx: Ctx, me: SessionUser, screen: Screen, key: Row): Promise<Row | null> {
@@ -140,7 +147,8 @@ export function arquivosEntry(def: AnyRegisterDef, screen: Screen): RegisterEntr
   return {
     def,
     source: {
-      list: (ctx, me, filter) => list(ctx, me, screen, filter),
+      list: (ctx, me, filter, window) => list(ctx, me, screen, filter, window),
+      count: (ctx, me, filter) => count(ctx, me, screen, filter),
       find: (ctx, me, key) => find(ctx, me, screen, key),
     },
     hooks: {

@@ -51,7 +51,9 @@ describe('read-only list screens', () => {
     expect(outputFields(lista).map(([n]) => n)).toEqual(['codlinha', 'tipo', 'recebido']);
     expect(columnFields(lista).map(([n]) => n)).toEqual(['codlinha', 'tipo', 'recebido']);
     expect(formFields(lista).map(([n]) => n)).toEqual(['codlinha', 'tipo']);
-    expect(listDocument(lista)).toBe('query listarLinhasTeste($values: LinhaTesteFilter) { listarLinhasTeste(values: $values) { codlinha tipo recebido } }');
+    // a read-only screen is paged on the server: one call answers the page and the filter's total
+    expect(listDocument(lista)).toBe('query listarLinhasTeste($values: LinhaTesteFilter, $pagina: PaginaInput) { '
+      + 'listarLinhasTeste(values: $values, pagina: $pagina) { codlinha tipo recebido } listarLinhasTesteTotal(values: $values) }');
   });
 
   it('build one document per kind of action and one for the result cards', () => {

@@ -1,4 +1,4 @@
-import type { RegisterAction, AnyRegisterDef } from '@concilia/domain';
+import { type AnyRegisterDef, listTotalOperation, type RegisterAction } from '@concilia/domain';
 import { outputFields } from './register-fields';
 
 /**
@@ -8,10 +8,15 @@ import { outputFields } from './register-fields';
  */
 const selection = (def: AnyRegisterDef) => outputFields(def).map(([name]) => name).join(' ');
 
-/** `query getClientes($values: ClienteFilter) { getClientes(values: $values) { … } }` */
+/**
+ * `query getClientes($values: ClienteFilter) { getClientes(values: $values) { … } }`. A read-only screen is
+ * paged on the server (LIST_PAGE): one call answers the page asked for and the total of the whole filter.
+ */
 export function listDocument(def: AnyRegisterDef): string {
   const op = def.ops.list;
-  return `query ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) { ${selection(def)} } }`;
+  if (!def.readOnly) return `query ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) { ${selection(def)} } }`;
+  const total = listTotalOperation(def);
+  return `query ${op}($values: ${def.typeName}Filter, $pagina: PaginaInput) { ${op}(values: $values, pagina: $pagina) { ${selection(def)} } ${total}(values: $values) }`;
 }
 
 export function getDocument(def: AnyRegisterDef): string {

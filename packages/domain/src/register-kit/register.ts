@@ -125,6 +125,21 @@ export type RegisterBuckets = { operation: string; field: string };
 /** One result card, as a buckets call answers it (total in centavos). */
 export type Bucket = { valor: string; label: string; quantidade: number; total: number };
 
+/**
+ * Pages of a read-only list screen (`readOnly`: rows a source query produces, which can be a month of a busy
+ * client's sales). Its list call takes `pagina: { inicio, tamanho }` (rows to skip, rows of the page, 1 to
+ * `max`) and the call `<list>Total` with the same filter answers how many rows the whole filter has; the
+ * result cards stay totals of the whole filter. Without `pagina` a list answers at most `max` rows, or an
+ * error that says to ask for a page — never a silent cut.
+ */
+export const LIST_PAGE = { max: 1000, sizes: [10, 25, 50, 100] } as const;
+
+/** The page of a paged list call (GraphQL PaginaInput). */
+export type ListPage = { inicio: number; tamanho: number };
+
+/** The total call of a paged list screen: `listarTickets` → `listarTicketsTotal`. */
+export const listTotalOperation = (def: { ops: RegisterOps }) => `${def.ops.list}Total`;
+
 export type RegisterDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = {
   /** camelCase key of the register */
   key: string;
@@ -145,7 +160,7 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
   /** validates values.editValues of save — the form uses the very same schema (not needed when readOnly) */
   schema?: z.ZodType<Record<string, unknown>>;
   ops: RegisterOps;
-  /** a list screen over what the engines produced: no add, no edit, no get/save calls */
+  /** a list screen over what the engines produced: no add, no edit, no get/save calls; paged on the server (LIST_PAGE) */
   readOnly?: boolean;
   window?: DateWindow;
   buckets?: RegisterBuckets;

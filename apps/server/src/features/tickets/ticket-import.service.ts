@@ -2,6 +2,7 @@ import { subtreeOf } from '@concilia/db';
 import { isGiven } from '@concilia/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Ingestion } from '../../ingest/ingestion';
+import type { RowWindow } from '../../register-kit/list-page';
 import { ticketsCsv } from './ticket-csv';
 import { type Executor, rowsOf } from './ticket-search.service';
 
@@ -42,17 +43,22 @@ export interface ImportableSale {
   produto: string | null;
 }
 
-function importable(where: SQL): SQL {
+const IMPORTABLE_FROM = sql`
+    FROM linhas_operadora l
+      JOIN resultado_venda_operadora r ON r.codlinha = l.codlinha AND r.resultado = 'somente_operadora'
+      JOIN operadoras op ON op.codoperadora = l.codoperadora
+      LEFT JOIN pessoas p ON p.codpessoa = l.codpessoa`;
+
+/** The importable sales under `where`, in a stable order (a page of them when `window` is given). */
+function importable(where: SQL, window?: RowWindow): SQL {
   return sql`
     SELECT l.codlinha, l.codpessoa, p.nome AS unidade, l.codoperadora, op.nome AS operadora, l.data::text AS datavenda, l.hora,
            greatest(coalesce(l.totparcelas, 1), 1) AS parcela, coalesce(l.valorbruto, l.valorliquido) AS valor, l.nsu, l.tid, l.autorizacao,
            l.terminal, l.estabelecimento AS codexterno, coalesce(l.bandeiranome, l.bandeira) AS bandeira, coalesce(l.produtonome, l.produto) AS produto
-    FROM linhas_operadora l
-      JOIN resultado_venda_operadora r ON r.codlinha = l.codlinha AND r.resultado = 'somente_operadora'
-      JOIN operadoras op ON op.codoperadora = l.codoperadora
-      LEFT JOIN pessoas p ON p.codpessoa = l.codpessoa
+    ${IMPORTABLE_FROM}
     WHERE l.tipo = 'sale' AND l.codpessoa IS NOT NULL AND ${where}
-    ORDER BY l.data, l.hora NULLS FIRST, l.codlinha`;
+    ORDER BY l.data, l.hora NULLS FIRST, l.codlinha
+    ${window ? sql`LIMIT ${window.limit} OFFSET ${window.offset}` : sql``}`;
 }
 
 const toSale = (r: Record<string, unknown>): ImportableSale => ({
@@ -63,14 +69,25 @@ const toSale = (r: Record<string, unknown>): ImportableSale => ({
   codexterno: String(r.codexterno), bandeira: (r.bandeira as string | null) ?? null, produto: (r.produto as string | null) ?? null,
 });
 
-export async function listImportable(db: Executor, me: { codpessoa: number }, f: ImportFilter): Promise<ImportableSale[]> {
+function importWhere(me: { codpessoa: number }, f: ImportFilter): SQL {
   const parts: SQL[] = [sql`l.codpessoa IN ${subtreeOf(me.codpessoa)}`, sql`l.data BETWEEN ${f.de}::date AND ${f.ate}::date`];
   if (isGiven(f.concioperadora)) parts.push(sql`l.codpessoa IN ${subtreeOf(f.concioperadora)}`);
   // the filter's terminal is a listarItensTerminal value (codterminal): the sale carries the terminal's own code
   if (f.terminal?.trim()) {
     parts.push(sql`l.terminal = coalesce((SELECT codexterno FROM terminais WHERE codterminal::text = ${f.terminal.trim()}), ${f.terminal.trim()})`);
   }
-  return (await rowsOf(db, importable(sql.join(parts, sql` AND `)))).map(toSale);
+  return sql.join(parts, sql` AND `);
+}
+
+/** The importable sales of the filter: a page of them for the screens, all of them for "import all" (no window). */
+export async function listImportable(db: Executor, me: { codpessoa: number }, f: ImportFilter, window?: RowWindow): Promise<ImportableSale[]> {
+  return (await rowsOf(db, importable(importWhere(me, f), window))).map(toSale);
+}
+
+/** How many sales of the filter can be imported (the total of the pages). */
+export async function countImportable(db: Executor, me: { codpessoa: number }, f: ImportFilter): Promise<number> {
+  const [row] = await rowsOf(db, sql`SELECT count(*)::int AS n ${IMPORTABLE_FROM} WHERE l.tipo = 'sale' AND l.codpessoa IS NOT NULL AND ${importWhere(me, f)}`);
+  return Number(row?.n ?? 0);
 }
 
 /** The chosen operator sales that may still be imported (in scope, still without a customer line). */

@@ -1,6 +1,7 @@
 import { type Db, subtreeOf } from '@concilia/db';
 import { isGiven, SALE_RESULTS, type SaleResult, type TicketTipo } from '@concilia/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { RowWindow } from '../../register-kit/list-page';
 
 /**
  * Pesquisar Ticket (spec part 1 "File and ticket screens" 5, §3 "Ticket"): sale lines of one side in a sale-date
@@ -135,15 +136,20 @@ function selectTickets(me: { codpessoa: number }, f: TicketFilter): SQL {
   return selectSide(side, conditions(me, f, side));
 }
 
-/** Most rows one search answers: a month of a busy client's sales stays readable, and the screen says to narrow it. */
-export const TICKET_SEARCH_LIMIT = 5000;
-
-export async function searchTickets(db: Executor, me: { codpessoa: number }, f: TicketFilter): Promise<Ticket[]> {
-  const where = f.resultado?.trim() ? sql`WHERE t.resultado = ${f.resultado.trim()}` : sql``;
-  const rows = await rowsOf(db, sql`SELECT * FROM (${selectTickets(me, f)}) t ${where}
-    ORDER BY t.datavenda, t.codlinha NULLS LAST, t.codlinhasarqcli NULLS LAST LIMIT ${TICKET_SEARCH_LIMIT}`);
+/** The rows of a search in `window` of its stable order (sale date, then the line): the screens page it (LIST_PAGE). */
+export async function searchTickets(db: Executor, me: { codpessoa: number }, f: TicketFilter, window: RowWindow): Promise<Ticket[]> {
+  const rows = await rowsOf(db, sql`SELECT * FROM (${selectTickets(me, f)}) t ${resultWhere(f)}
+    ORDER BY t.datavenda, t.codlinha NULLS LAST, t.codlinhasarqcli NULLS LAST LIMIT ${window.limit} OFFSET ${window.offset}`);
   return rows.map(toTicket);
 }
+
+/** How many tickets the whole filter has, the result filter included (the total of the pages). */
+export async function countTickets(db: Executor, me: { codpessoa: number }, f: TicketFilter): Promise<number> {
+  const [row] = await rowsOf(db, sql`SELECT count(*)::int AS n FROM (${selectTickets(me, f)}) t ${resultWhere(f)}`);
+  return Number(row?.n ?? 0);
+}
+
+const resultWhere = (f: TicketFilter) => (f.resultado?.trim() ? sql`WHERE t.resultado = ${f.resultado.trim()}` : sql``);
 
 export interface ResultBucket {
   valor: string;

@@ -6,6 +6,7 @@ import type { Ctx } from '../../graphql/context';
 import { AppError, fromZod } from '../../graphql/errors';
 import { audit } from '../../audit';
 import { CentavosScalar } from '../../register-kit/centavos-scalar';
+import { PaginaInput, pageRequest, pageRows } from '../../register-kit/list-page';
 import { setDisregarded } from '../../reconcile/sale-decisions';
 import { requirePage } from '../auth/require-page';
 import { enterTickets, entryHeader } from './ticket-entry.service';
@@ -193,11 +194,12 @@ function importFilter(v: typeof ImportacaoFiltroInput.$inferInput): ImportFilter
 const search = (name: string) => builder.queryField(name, (t) =>
   t.field({
     type: [TicketRef],
-    description: 'Tickets of the filter (Pesquisar Ticket): sale date window of at most one month, in the caller\'s hierarchy.',
-    args: { values: t.arg({ type: TicketFiltroInput, required: true }) },
-    resolve: async (_r, { values }, ctx) => {
+    description: 'Tickets of the filter (Pesquisar Ticket): sale date window of at most one month, in the caller\'s hierarchy; a page of them (pagina), counted by listarTicketsTotal.',
+    args: { values: t.arg({ type: TicketFiltroInput, required: true }), pagina: t.arg({ type: PaginaInput, required: false }) },
+    resolve: async (_r, { values, pagina }, ctx) => {
       const me = await requirePage(ctx, PAGE_PESQUISA);
-      return searchTickets(ctx.db, me, ticketFilter(values));
+      const page = pageRequest(pagina);
+      return pageRows(page, await searchTickets(ctx.db, me, ticketFilter(values), page));
     },
   }));
 search('pesquisarTickets');
@@ -285,10 +287,11 @@ builder.queryField('pesquisarImportacaoTickets', (t) =>
   t.field({
     type: [ImportableRef],
     description: 'Operator sales of the unit / terminal and window (at most one month) that have no customer line.',
-    args: { values: t.arg({ type: ImportacaoFiltroInput, required: true }) },
-    resolve: async (_r, { values }, ctx) => {
+    args: { values: t.arg({ type: ImportacaoFiltroInput, required: true }), pagina: t.arg({ type: PaginaInput, required: false }) },
+    resolve: async (_r, { values, pagina }, ctx) => {
       const me = await requirePage(ctx, PAGE_IMPORTACAO);
-      return listImportable(ctx.db, me, importFilter(values));
+      const page = pageRequest(pagina);
+      return pageRows(page, await listImportable(ctx.db, me, importFilter(values), page));
     },
   }));
 

@@ -4,8 +4,8 @@ import { AppError } from '../../graphql/errors';
 import { setDisregarded } from '../../reconcile/sale-decisions';
 import type { RegisterEntry, Row } from '../../register-kit/register-entry';
 import { analysisFileName, ticketAnalysis } from './ticket-analysis';
-import { importableByLine, importSales, listImportable } from './ticket-import.service';
-import { findTicket, searchTickets, type Ticket, ticketBuckets } from './ticket-search.service';
+import { countImportable, importableByLine, importSales, listImportable } from './ticket-import.service';
+import { countTickets, findTicket, searchTickets, type Ticket, ticketBuckets } from './ticket-search.service';
 
 /**
  * The ticket list screens on the register kit: rows from the ticket services (each scoped to the caller's
@@ -29,7 +29,8 @@ function filterOf(f: Row) {
 export const pesquisaTicketEntry: RegisterEntry = {
   def: pesquisaTicketScreen,
   source: {
-    list: async (ctx, me, f) => (await searchTickets(ctx.db, me, filterOf(f))).map(asRow),
+    list: async (ctx, me, f, window) => (await searchTickets(ctx.db, me, filterOf(f), window)).map(asRow),
+    count: (ctx, me, f) => countTickets(ctx.db, me, filterOf(f)),
     find: async (ctx, me, key) => {
       const t = await findTicket(ctx.db, me, String(key.id));
       return t && asRow(t);
@@ -61,7 +62,8 @@ const importFilterOf = (f: Row) => ({ concioperadora: int(f.concioperadora), ter
 export const importacaoTicketEntry: RegisterEntry = {
   def: importacaoTicketScreen,
   source: {
-    list: async (ctx, me, f) => (await listImportable(ctx.db, me, importFilterOf(f))) as unknown as Row[],
+    list: async (ctx, me, f, window) => (await listImportable(ctx.db, me, importFilterOf(f), window)) as unknown as Row[],
+    count: (ctx, me, f) => countImportable(ctx.db, me, importFilterOf(f)),
     find: async (ctx, me, key) => {
       const m = /^A-(\d+)$/.exec(String(key.id));
       return m ? ((await importableByLine(ctx.db, me, [Number(m[1])]))[0] as unknown as Row | undefined) ?? null : null;
