@@ -3,14 +3,16 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { arquivos, isPostgresUrl, openDb, type OpenDb, operadoras, seedReference } from '@concilia/db';
 import { addDays, todayBusiness } from '@concilia/domain';
-import { type ColumnMapping, MAPPING_PRESETS, WRITERS, type WriterName } from '@concilia/engine';
+import type { ColumnMapping, WriterName } from '@concilia/engine';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { createIngestion } from '../ingest/ingestion';
-import { storageFromConfig } from '../ingest/s3-storage';
-import { writeScenarioFiles } from '../ingest/synthetic-files';
 import { createLogger } from '../logger';
 import { CAIXA_SAIDA_HELP, CAIXA_SAIDA_USAGE, formatOutboxMessage, outboxFilter, readOutbox } from './caixa-saida';
+
+// The parsers, writers and the ingestion pipeline load only for the commands that use them: reading the
+// outbox must not depend on (nor wait for) the whole ingestion stack.
+const engine = () => import('@concilia/engine');
+const ingest = async () => ({ ...(await import('../ingest/ingestion')), ...(await import('../ingest/s3-storage')) });
 
 /**
  * The command line of Concilia (README "Linha de comando"):
@@ -23,14 +25,15 @@ import { CAIXA_SAIDA_HELP, CAIXA_SAIDA_USAGE, formatOutboxMessage, outboxFilter,
  * Every command takes --help. A mistake is one pt-BR line on stderr and exit code 2.
  */
 
-const USAGE: Record<string, string> = {
-  import: `npm run concilia -- import [--db URL] [--pessoa N] [--mapeamento arquivo.json | --preset ${Object.keys(MAPPING_PRESETS).join('|')}] ARQUIVO...`,
-  generate: `npm run concilia -- generate --vendas N [--saida DIR] [--layouts ${Object.keys(WRITERS).join(',')}]
+const USAGE: Record<string, () => Promise<string>> = {
+  import: async () => `npm run concilia -- import [--db URL] [--pessoa N] [--mapeamento arquivo.json | --preset ${Object.keys((await engine()).MAPPING_PRESETS).join('|')}] ARQUIVO...`,
+  generate: async () => `npm run concilia -- generate --vendas N [--saida DIR] [--layouts ${Object.keys((await engine()).WRITERS).join(',')}]
                                [--semente S] [--estabelecimentos EC1,EC2] [--inicio AAAA-MM-DD] [--dias N]`,
-  'caixa-saida': CAIXA_SAIDA_USAGE,
+  'caixa-saida': async () => CAIXA_SAIDA_USAGE,
 };
 const HELP: Record<string, string> = { 'caixa-saida': CAIXA_SAIDA_HELP };
-const ALL_USAGE = `uso:\n${Object.values(USAGE).map((u) => `  ${u}`).join('\n')}\n\nAjuda de um comando: npm run concilia -- COMANDO --help`;
+const allUsage = async () =>
+  `uso:\n${(await Promise.all(Object.values(USAGE).map((u) => u()))).map((u) => `  ${u}`).join('\n')}\n\nAjuda de um comando: npm run concilia -- COMANDO --help`;
 
 let command = '';
 
@@ -41,9 +44,9 @@ function fail(message: string): never {
 }
 
 /** node:util parseArgs (strict) with --help, its English errors turned into one pt-BR line. */
-function parse<T extends ParseArgsConfig>(config: T) {
+async function parse<T extends ParseArgsConfig>(config: T) {
   if (config.args?.some((a) => a === '--help' || a === '-h')) {
-    console.log(HELP[command] ?? `uso: ${USAGE[command]}`);
+    console.log(HELP[command] ?? `uso: ${await USAGE[command]!()}`);
     process.exit(0);
   }
   try {
@@ -59,7 +62,7 @@ function parse<T extends ParseArgsConfig>(config: T) {
 }
 
 async function importFiles(argv: string[]): Promise<void> {
-  const { values, positionals } = parse({
+  const { values, positionals } = await parse({
     args: argv,
     allowPositionals: true,
     options: { db: { type: 'string' }, pessoa: { type: 'string' }, mapeamento: { type: 'string' }, preset: { type: 'string' } },
@@ -67,7 +70,7 @@ async function importFiles(argv: string[]): Promise<void> {
   if (positionals.length === 0) fail('informe ao menos um arquivo');
   let mapping: ColumnMapping | undefined;
   if (values.mapeamento) mapping = JSON.parse(fs.readFileSync(values.mapeamento, 'utf8')) as ColumnMapping;
-  if (values.preset) mapping = MAPPING_PRESETS[values.preset] ?? fail(`preset desconhecido: ${values.preset}`);
+  if (values.preset) mapping = (await engine()).MAPPING_PRESETS[values.preset] ?? fail(`preset desconhecido: ${values.preset}`);
   const codpessoa = values.pessoa ? Number(values.pessoa) : null;
   if (codpessoa !== null && !Number.isInteger(codpessoa)) fail('--pessoa deve ser um número');
 
@@ -75,6 +78,7 @@ async function importFiles(argv: string[]): Promise<void> {
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const open = await openDb(config.databaseUrl);
   await seedReference(open.db);
+  const { createIngestion, storageFromConfig } = await ingest();
   const ingestion = createIngestion({
     open, log, filesDir: config.filesDir, workers: 1, pollMs: 100,
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
@@ -110,7 +114,7 @@ async function importFiles(argv: string[]): Promise<void> {
 }
 
 async function generate(argv: string[]): Promise<void> {
-  const { values } = parse({
+  const { values } = await parse({
     args: argv,
     options: {
       vendas: { type: 'string' }, saida: { type: 'string' }, layouts: { type: 'string' }, semente: { type: 'string' },
@@ -120,9 +124,11 @@ async function generate(argv: string[]): Promise<void> {
   const sales = Number(values.vendas);
   if (!Number.isInteger(sales) || sales <= 0) fail('--vendas deve ser um número inteiro positivo');
   const layouts = (values.layouts ?? 'cielo-v15,cielo-v15-pagamentos,cliente-csv').split(',') as WriterName[];
+  const { WRITERS } = await engine();
   for (const l of layouts) if (!(l in WRITERS)) fail(`layout desconhecido: ${l}`);
   const days = Number(values.dias ?? 30);
   const startDate = values.inicio ?? addDays(todayBusiness(), -days);
+  const { writeScenarioFiles } = await import('../ingest/synthetic-files');
   const files = await writeScenarioFiles({
     dir: values.saida ?? 'data/gerados',
     layouts,
@@ -149,7 +155,7 @@ function safeUrl(url: string): string {
 }
 
 async function outbox(argv: string[]): Promise<void> {
-  const { values } = parse({ args: argv, options: { db: { type: 'string' }, id: { type: 'string' }, para: { type: 'string' } } });
+  const { values } = await parse({ args: argv, options: { db: { type: 'string' }, id: { type: 'string' }, para: { type: 'string' } } });
   const filter = outboxFilter(values);
   if (typeof filter === 'string') fail(filter);
   const url = loadConfig(values.db ? { ...process.env, DATABASE_URL: values.db } : process.env).databaseUrl;
@@ -177,7 +183,7 @@ async function outbox(argv: string[]): Promise<void> {
 const COMMANDS: Record<string, (argv: string[]) => Promise<void>> = { import: importFiles, generate, 'caixa-saida': outbox };
 const [first, ...rest] = process.argv.slice(2);
 if (first === '--help' || first === '-h' || first === 'help') {
-  console.log(ALL_USAGE);
+  console.log(await allUsage());
 } else if (!first) {
   fail('informe um comando: import, generate ou caixa-saida');
 } else if (!(first in COMMANDS)) {
