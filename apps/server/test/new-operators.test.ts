@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { arquivos, operadoraBandeiras, operadoras, seedReference } from '@concilia/db';
-import { fileText, generateScenario, type SyntheticSale, WRITERS, type WriterName } from '@concilia/engine';
+import { detectFile, fileText, generateScenario, layoutById, type ParsedItem, type SyntheticSale, WRITERS, type WriterName } from '@concilia/engine';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mutate, mutationArb } from '../../../packages/engine/src/customer/byte-mutations.helper';
 import { traceTicket } from '../src/features/tickets/ticket-trace.service';
 import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import { createTestApp, engines, type TestApp } from './harness';
@@ -24,6 +26,24 @@ const NEW_LAYOUTS: { writer: WriterName; layout: string; operator: string; merch
   { writer: 'paygo', layout: 'PAYGO_JSON', operator: 'PayGo', merchant: '55500044400019' },
   { writer: 'vero', layout: 'VERO_PAGAMENTOS', operator: 'Vero (Banrisul)', merchant: '55500055500019' },
 ];
+
+const FIXTURES = ['mercadopago/settlement-report.csv', 'pagbank/edi-transacional.json', 'pagarme/payables.json', 'paygo/sales.json', 'vero/BJRVCMB_20261006.txt']
+  .map((rel) => ({ rel, bytes: new Uint8Array(fs.readFileSync(new URL(`../../../packages/engine/test/fixtures/${rel}`, import.meta.url))) }));
+/** A located message: a line, a JSON record ('Linha 1, detalhes[4] (registro 5): …') or member, or the file. */
+const LOCATED = /^(Linha \d+(, ([\w-]*\[\d+\] \(registro \d+\)|campo "[^"]*"))?: |Arquivo|… e mais)/;
+
+/** What the engine alone reads from the bytes: records a complete load must write, errors, warnings. */
+async function engineView(bytes: Uint8Array) {
+  const detected = detectFile(bytes.subarray(0, 4096));
+  if (!detected) return null;
+  const items: ParsedItem[] = [];
+  async function* source() {
+    yield bytes;
+  }
+  for await (const item of layoutById(detected.layout).parse(source())) items.push(item);
+  const records = items.filter((i) => !['header', 'trailer', 'error', 'warning'].includes(i.kind)).length;
+  return { records, errors: items.filter((i) => i.kind === 'error').length, warnings: items.filter((i) => i.kind === 'warning').length };
+}
 
 function fileOf(writer: WriterName, merchant: string): Uint8Array {
   const sales = [...generateScenario({ sales: 24, merchants: [merchant], seed: 5, startDate: '2026-10-01', days: 4 })]
@@ -116,5 +136,31 @@ describe.each(engines())('operators added in issue 13, through the pipeline on %
     // a second start adds nothing
     await seedReference(t.db);
     expect((await t.db.select().from(operadoras).where(eq(operadoras.nome, 'PayGo'))).length).toBe(1);
+  });
+
+  it('any new-layout file damaged at random ends in Processado, Processado com avisos or Erro: located messages, all its lines or none', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.nat(FIXTURES.length - 1), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), async (k, mutations) => {
+        const bytes = mutate(FIXTURES[k]!.bytes, mutations);
+        const received = await ing.receive({ source: bytes, name: `dano-${n++}`, origem: 'CLI', codpessoa });
+        if (received.duplicate) return;
+        await ing.drain();
+        const [file] = await t.db.select().from(arquivos).where(eq(arquivos.codarquivo, received.codarquivo));
+        const lines = Number((await t.exec(`SELECT count(*) AS n FROM linhas_operadora WHERE codarquivo = ${received.codarquivo}`))[0]!.n);
+        expect(['PROCESSADO', 'PROCESSADO_AVISOS', 'ERRO'], FIXTURES[k]!.rel).toContain(file!.status);
+        if (file!.status === 'ERRO') {
+          expect(lines).toBe(0);
+          for (const m of (file!.mensagem ?? '').split('\n').slice(1)) expect(m).toMatch(LOCATED);
+          return;
+        }
+        const view = await engineView(bytes);
+        expect(view!.errors, FIXTURES[k]!.rel).toBe(0);
+        expect(lines + file!.repetidas).toBe(view!.records);
+        expect(file!.avisos).toBe(view!.warnings);
+        for (const m of file!.mensagensavisos ?? []) expect(m).toMatch(LOCATED);
+      }),
+      { numRuns: 25, seed: 13 },
+    );
   });
 });
