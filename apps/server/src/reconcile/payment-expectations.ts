@@ -37,12 +37,12 @@ export async function windowSaleDates(tx: RawTransaction, de: string, ate: strin
        UNION ALL
        SELECT p.datavenda FROM linhas_operadora l
          JOIN pagamentos_previstos p ON p.codoperadora = l.codoperadora AND p.estabelecimento = l.estabelecimento
-           AND p.dataprevista = l.dataprevista
+           AND p.codpessoa IS NOT DISTINCT FROM l.codpessoa AND p.dataprevista = l.dataprevista
        WHERE l.tipo = 'anticipation' AND l.data BETWEEN $1::date AND $2::date
        UNION ALL
        SELECT p.datavenda FROM linhas_operadora l
          JOIN pagamentos_previstos p ON p.codoperadora = l.codoperadora AND p.estabelecimento = l.estabelecimento
-           AND p.lote = l.lote AND p.parcela = l.parcela
+           AND p.codpessoa IS NOT DISTINCT FROM l.codpessoa AND p.lote = l.lote AND p.parcela = l.parcela
        WHERE l.tipo IN ('anticipation', 'settlement') AND l.nsu IS NULL AND l.data BETWEEN $1::date AND $2::date
      ) x WHERE d IS NOT NULL ORDER BY 1`,
     [de, ate],
@@ -80,7 +80,7 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
      -- materialised so the join below is a hash join: the planner cannot count the window's dates (an array
      -- parameter) and, left to itself, probes an index once per sale (minutes at a hundred thousand sales)
      previsao_linha AS MATERIALIZED (
-       SELECT f.codlinha, f.codoperadora, f.estabelecimento, f.nsu, f.datavenda, f.totparcelas, f.parcela, f.dataprevista,
+       SELECT f.codlinha, f.codpessoa, f.codoperadora, f.estabelecimento, f.nsu, f.datavenda, f.totparcelas, f.parcela, f.dataprevista,
               f.valorbruto, f.valorliquido
        FROM linhas_operadora f
        WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND ${perSaleForecast('f')}
@@ -88,9 +88,10 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
      previsao_venda AS (
        SELECT DISTINCT ON (f.codlinha) f.codlinha, s.codlinha AS codvenda, f.parcela, f.dataprevista, f.valorbruto, f.valorliquido
        FROM previsao_linha f
-         -- a per-sale forecast names its sale by establishment, NSU and sale date
+         -- a per-sale forecast names its sale by establishment, NSU and sale date — of its own unit (issue 12: two
+         -- tenants may hold the same lines of an establishment nobody registered)
          JOIN venda s ON s.codoperadora = f.codoperadora AND s.estabelecimento = f.estabelecimento
-           AND s.nsu = f.nsu AND s.datavenda = f.datavenda AND coalesce(f.totparcelas, s.n) = s.n
+           AND s.codpessoa IS NOT DISTINCT FROM f.codpessoa AND s.nsu = f.nsu AND s.datavenda = f.datavenda AND coalesce(f.totparcelas, s.n) = s.n
        ORDER BY f.codlinha, s.codlinha DESC
      ),
      previsao_parcela AS (
@@ -99,11 +100,11 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
      ),
      previsao_lote AS (
        -- a re-sent or rescheduled plan: the latest line of a batch's installment wins
-       SELECT DISTINCT ON (f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela)
-              f.codlinha, f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela, f.dataprevista
+       SELECT DISTINCT ON (f.codpessoa, f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela)
+              f.codlinha, f.codpessoa, f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela, f.dataprevista
        FROM linhas_operadora f
        WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND f.lote <> '' AND NOT ${perSaleForecast('f')}
-       ORDER BY f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela, f.codlinha DESC
+       ORDER BY f.codpessoa, f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela, f.codlinha DESC
      ),
      prazo AS (
        -- contracted terms: debit D+1, credit installment n at 30·n days; moved below to the next business day
@@ -124,7 +125,8 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
        FROM prazo p
          JOIN proximo_util u ON u.base = p.base
          LEFT JOIN previsao_parcela pv ON pv.codvenda = p.codlinha AND pv.parcela = p.parcela
-         LEFT JOIN previsao_lote pl ON pl.codoperadora = p.codoperadora AND pl.estabelecimento = p.estabelecimento AND pl.lote = p.lote
+         LEFT JOIN previsao_lote pl ON pl.codoperadora = p.codoperadora AND pl.estabelecimento = p.estabelecimento
+           AND pl.codpessoa IS NOT DISTINCT FROM p.codpessoa AND pl.lote = p.lote
            AND pl.datavenda = p.datavenda AND pl.parcela = p.parcela
      ),
      inseridos AS (

@@ -23,6 +23,14 @@ import { dateList } from './payment-expectations';
 
 const UNPAID = `p.codlinhapagamento IS NULL AND p.origem <> 'pix' AND p.datavenda = ANY(${dateList(1)})`;
 
+/**
+ * A line pays or adjusts only sales of its own unit. A registered establishment's lines all carry its unit, but
+ * lines of an establishment nobody registered carry the owner of the file they came in, and two tenants may both
+ * hold the same such line (issue 12: line identity includes the unit): one tenant's statement must never pay,
+ * leave ambiguous or adjust another tenant's expected payments.
+ */
+const SAME_UNIT = 'l.codpessoa IS NOT DISTINCT FROM p.codpessoa';
+
 /** Writes what each matched candidate pays: the `pago` CTE gives codpagamento, codlinha, tipo, data, valor, custo. */
 const APPLY = `
   UPDATE pagamentos_previstos p SET codlinhapagamento = x.codlinha, tipopagamento = x.tipo, datapagamento = x.data,
@@ -35,7 +43,7 @@ const PER_SALE_SETTLEMENTS = `
            count(*) OVER (PARTITION BY l.codlinha) AS por_linha
     FROM pagamentos_previstos p
       JOIN linhas_operadora l ON l.tipo = 'settlement' AND l.codoperadora = p.codoperadora AND l.estabelecimento = p.estabelecimento
-        AND l.nsu = p.nsu AND l.datavenda = p.datavenda AND coalesce(l.parcela, 1) = p.parcela
+        AND ${SAME_UNIT} AND l.nsu = p.nsu AND l.datavenda = p.datavenda AND coalesce(l.parcela, 1) = p.parcela
         AND (l.lote IS NULL OR p.lote IS NULL OR l.lote = p.lote)
     WHERE ${UNPAID}
   ),
@@ -51,7 +59,7 @@ const ANTICIPATIONS = `
            count(*) OVER (PARTITION BY p.codpagamento) AS por_pagamento
     FROM pagamentos_previstos p
       JOIN linhas_operadora l ON l.tipo = 'anticipation' AND l.codoperadora = p.codoperadora AND l.estabelecimento = p.estabelecimento
-        AND CASE WHEN l.parcela IS NOT NULL
+        AND ${SAME_UNIT} AND CASE WHEN l.parcela IS NOT NULL
                  THEN l.lote = p.lote AND l.parcela = p.parcela AND (l.dataprevista IS NULL OR l.dataprevista = p.dataprevista)
                  ELSE l.dataprevista = p.dataprevista AND (l.bandeira IS NULL OR l.bandeira = p.bandeira) END
     WHERE ${UNPAID}
@@ -73,7 +81,7 @@ const BATCH_SETTLEMENTS = `
            count(*) OVER (PARTITION BY p.codpagamento) AS por_pagamento
     FROM pagamentos_previstos p
       JOIN linhas_operadora l ON l.tipo = 'settlement' AND l.nsu IS NULL AND l.codoperadora = p.codoperadora
-        AND l.estabelecimento = p.estabelecimento AND l.lote = p.lote AND coalesce(l.parcela, 1) = p.parcela
+        AND l.estabelecimento = p.estabelecimento AND ${SAME_UNIT} AND l.lote = p.lote AND coalesce(l.parcela, 1) = p.parcela
         AND (l.datavenda IS NULL OR l.datavenda = p.datavenda)
     WHERE ${UNPAID}
   ),
@@ -95,7 +103,7 @@ const CORRECTIONS = `
     SELECT DISTINCT ON (p.codlinha) p.codlinha AS codvenda, l.codlinha, l.tipo, l.motivo, l.motivonome
     FROM pagamentos_previstos p
       JOIN linhas_operadora l ON l.tipo IN ('cancellation', 'chargeback', 'adjustment') AND l.codoperadora = p.codoperadora
-        AND l.estabelecimento = p.estabelecimento AND l.nsu = p.nsu AND l.datavenda = p.datavenda
+        AND l.estabelecimento = p.estabelecimento AND ${SAME_UNIT} AND l.nsu = p.nsu AND l.datavenda = p.datavenda
     WHERE p.origem <> 'pix' AND p.datavenda = ANY(${dateList(1)})
     ORDER BY p.codlinha, CASE l.tipo WHEN 'chargeback' THEN 0 WHEN 'cancellation' THEN 1 ELSE 2 END, l.codlinha DESC
   )
