@@ -197,8 +197,8 @@ describe.each(engines())('upload attribution on %s', (engine) => {
     // and tenant B's payments statement pays B's sales only: A's expected payments stay unpaid, B's are not left ambiguous
     const payments = await upload(cliente2, await generate('cielo-v15-pagamentos', [EC_NOBODY], '2026-09-21', 53));
     expect(payments.status).toBe('PROCESSADO');
-    const situacoes = async (codpessoa: number) => Object.fromEntries((await t.exec(`SELECT situacao, count(*)::int AS n FROM pagamentos_previstos
-      WHERE codpessoa = ${codpessoa} AND estabelecimento = '${EC_NOBODY}' GROUP BY situacao`)).map((r) => [r.situacao, Number(r.n)]));
+    const situacoes = async (codpessoa: number): Promise<Record<string, number>> => Object.fromEntries((await t.exec(`SELECT situacao, count(*)::int AS n
+      FROM pagamentos_previstos WHERE codpessoa = ${codpessoa} AND estabelecimento = '${EC_NOBODY}' GROUP BY situacao`)).map((r) => [String(r.situacao), Number(r.n)]));
     const paidA = await situacoes(padaria);
     const paidB = await situacoes(mercado);
     expect(Object.keys(paidA).filter((s) => s.startsWith('pago'))).toEqual([]);
