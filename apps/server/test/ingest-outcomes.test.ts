@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate, mutationArb } from '../../../packages/engine/src/customer/byte-mutations.helper';
 import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
-import { createTestApp, engines, type TestApp } from './harness';
+import { createTestApp, dataOf, engines, type TestApp } from './harness';
 
 /**
  * Issue 13, "warnings are first-class" and "bad input" at pipeline level: a file the parser warns about loads
@@ -73,9 +73,14 @@ describe.each(engines())('file outcomes on %s', (engine) => {
     expect(lines).toBe((await engineView(bytesOf(STONE_WARN)))!.records);
     // the file's totals are those of every record read, as the trailer declares them
     expect(file.totais).toMatchObject({ cancellation: { linhas: 1 }, chargeback: { linhas: 2 }, settlement: { linhas: 4 } });
-    // and the status filter of the screens knows the new status
-    const [row] = await t.exec(`SELECT status FROM arquivos WHERE codarquivo = ${file.codarquivo} AND status = 'PROCESSADO_AVISOS'`);
-    expect(row).toBeDefined();
+    // Manutenção de Arquivos lists it under its status filter with the warning in its message (a file nobody
+    // owns is seen at the top of the hierarchy)
+    const admin = await t.login('ADMIN');
+    const listed = dataOf(await t.call(`query($values: ArquivoManutencaoFilter) { listarManutencaoArquivos(values: $values) { codarquivo status mensagem } }`,
+      { values: { de: '2000-01-01', ate: '2099-12-31', status: 'PROCESSADO_AVISOS' } }, { cookie: admin })).listarManutencaoArquivos;
+    expect(listed).toEqual([{ codarquivo: file.codarquivo, status: 'PROCESSADO_AVISOS', mensagem: file.mensagem }]);
+    const options = dataOf(await t.call(`{ listarItensStatusArquivo { valor label } }`, {}, { cookie: admin })).listarItensStatusArquivo;
+    expect(options).toContainEqual({ valor: 'PROCESSADO_AVISOS', label: 'Processado com avisos' });
   });
 
   it('a clean file keeps no warnings', async () => {
@@ -84,6 +89,7 @@ describe.each(engines())('file outcomes on %s', (engine) => {
   });
 
   it('any file, damaged at random, ends in Processado, Processado com avisos or Erro: located messages, all its lines or none', async () => {
+    const outcomes = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.nat(FILES.length - 1), fc.array(mutationArb, { minLength: 1, maxLength: 3 }), async (k, mutations) => {
         const bytes = mutate(FILES[k]!.bytes, mutations);
@@ -91,6 +97,7 @@ describe.each(engines())('file outcomes on %s', (engine) => {
         if (received.duplicate) return;
         const view = await engineView(bytes);
         expect(['PROCESSADO', 'PROCESSADO_AVISOS', 'ERRO'], FILES[k]!.rel).toContain(file.status);
+        outcomes.add(file.status);
         if (file.status === 'ERRO') {
           expect(lines).toBe(0);
           expect(file.linhas).toBe(0);
@@ -107,5 +114,8 @@ describe.each(engines())('file outcomes on %s', (engine) => {
       }),
       { numRuns: 20, seed: 13 },
     );
+    // the damage both refused files and let others load: both branches above were checked
+    expect(outcomes).toContain('ERRO');
+    expect(outcomes.has('PROCESSADO') || outcomes.has('PROCESSADO_AVISOS')).toBe(true);
   });
 });
