@@ -1,4 +1,4 @@
-import type { AnyRegisterDef, Bucket, OptionItem, RegisterAction } from '@concilia/domain';
+import { type AnyRegisterDef, type Bucket, type ListPage as ListPageArg, listTotalOperation, type OptionItem, type RegisterAction } from '@concilia/domain';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { gql } from '../lib/api-client';
 import { keyOf, type Row } from './register-fields';
@@ -11,18 +11,24 @@ import {
  * answer; mutations are plain calls. Form and delete calls are silent: the screen puts their errors where
  * the user looks (beside a field, or in one summary) instead of one notification per failure.
  */
-export const listKey = (def: AnyRegisterDef, search: Row | null) => ['register', def.key, 'list', search] as const;
+/** The rows a read-only screen asks for (use-list-pages.ts); the other registers answer their whole list. */
+export type ListPage = ListPageArg | null;
+/** What a list call answers: the rows shown and how many the whole filter has (the pager's count). */
+export type ListAnswer = { rows: Row[]; total: number };
 
-export async function fetchList(def: AnyRegisterDef, search: Row): Promise<Row[]> {
-  const data = await gql<Record<string, Row[]>>(listDocument(def), { values: search });
-  return data[def.ops.list] ?? [];
+export const listKey = (def: AnyRegisterDef, search: Row | null, page: ListPage = null) => ['register', def.key, 'list', search, page] as const;
+
+export async function fetchList(def: AnyRegisterDef, search: Row, page: ListPage = null): Promise<ListAnswer> {
+  const data = await gql<Record<string, Row[] | number>>(listDocument(def), page ? { values: search, pagina: page } : { values: search });
+  const rows = (data[def.ops.list] as Row[] | undefined) ?? [];
+  return { rows, total: def.readOnly ? Number(data[listTotalOperation(def)] ?? rows.length) : rows.length };
 }
 
-/** The list for the current search; null means "not searched yet" (skipInitialSearch). */
-export function useRegisterList(def: AnyRegisterDef, search: Row | null) {
+/** The list (or the page of it) for the current search; null means "not searched yet" (skipInitialSearch). */
+export function useRegisterList(def: AnyRegisterDef, search: Row | null, page: ListPage = null) {
   return useQuery({
-    queryKey: listKey(def, search),
-    queryFn: () => fetchList(def, search ?? {}),
+    queryKey: listKey(def, search, page),
+    queryFn: () => fetchList(def, search ?? {}, page),
     enabled: search !== null,
     placeholderData: keepPreviousData,
   });

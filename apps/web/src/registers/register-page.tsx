@@ -3,7 +3,7 @@ import FilterAlt from '@mui/icons-material/FilterAlt';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MRT_RowSelectionState } from 'material-react-table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 import { type FabItem, fabItems } from './fab-items';
@@ -18,6 +18,7 @@ import type { RegisterScreen } from './registry';
 import { ResultBuckets } from './result-buckets';
 import { RegisterTable } from './table/register-table';
 import { useDeleteRows } from './use-delete-rows';
+import { useListPages } from './use-list-pages';
 import { useRowAction } from './use-row-action';
 
 type Confirm = { message: string; run: () => Promise<void> };
@@ -33,15 +34,20 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
   const [address] = useSearchParams();
   const [initial] = useState(() => initialFilterValues(def, undefined, address));
   const [search, setSearch] = useState<Row | null>(() => (def.skipInitialSearch ? null : filterVariables(def, initial)));
-  const list = useRegisterList(def, search);
-  const rows = useMemo(() => list.data ?? [], [list.data]);
+  const pages = useListPages(def);
+  const { page, answered } = pages;
+  const list = useRegisterList(def, search, page);
+  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
+  useEffect(() => {
+    if (!list.isPlaceholderData) answered(list.data);
+  }, [list.data, list.isPlaceholderData, answered]);
   const [filterOpen, setFilterOpen] = useState(false);
   const [searching, setSearching] = useState(false);
   const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
   const [form, setForm] = useState<{ editing: Row | null } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [opened, setOpened] = useState<{ key: string; row: Row } | null>(null);
-  const deleteRows = useDeleteRows(def, search);
+  const deleteRows = useDeleteRows(def, search, page);
   const rowAction = useRowAction(def);
   const buckets = useBuckets(def, search);
   const bucketField = def.buckets?.field;
@@ -53,8 +59,12 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
   const runSearch = async (filter: Row): Promise<boolean> => {
     setSearching(true);
     try {
-      await queryClient.fetchQuery({ queryKey: listKey(def, filter), queryFn: () => fetchList(def, filter), staleTime: 0 });
+      // a new search starts on its first page
+      const first = pages.firstPage;
+      const answer = await queryClient.fetchQuery({ queryKey: listKey(def, filter, first), queryFn: () => fetchList(def, filter, first), staleTime: 0 });
       setSearch(filter);
+      pages.restart();
+      answered(answer);
       setRowSelection({});
       return true;
     } catch {
@@ -104,7 +114,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
 
   const saved = () => {
     setForm(null);
-    if (search) void queryClient.invalidateQueries({ queryKey: listKey(def, search) });
+    if (search) void queryClient.invalidateQueries({ queryKey: listKey(def, search, page) });
   };
 
   return (
@@ -136,6 +146,9 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
         searched={search !== null}
         rowSelection={rowSelection}
         onRowSelectionChange={setRowSelection}
+        pagination={pages.pagination}
+        onPaginationChange={pages.setPagination}
+        serverTotal={pages.serverPages ? (list.data?.total ?? 0) : null}
       />
       <RegisterFab items={fabItems(def, selected.length, selected)} onPick={pick} />
       {Open && opened ? <Open def={def} row={opened.row} onClose={() => setOpened(null)} /> : null}

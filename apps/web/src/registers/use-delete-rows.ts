@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotifier } from '../app/notifications';
 import { useProcessing } from '../app/processing';
 import { showServerError } from '../features/auth/server-errors';
-import { deleteRow, listKey } from './register-api';
+import { deleteRow, type ListAnswer, listKey, type ListPage } from './register-api';
 import { rowIdOf, type Row } from './register-fields';
 import { reloadPage } from './reload-page';
 
@@ -15,7 +15,7 @@ export const RELOAD_AFTER_PARTIAL_DELETE_MS = 6500;
  * cached list; all gone → success, some left → warning and a reload to show the truth, none gone → the
  * reason (a dependency, usually) as a warning.
  */
-export function useDeleteRows(def: AnyRegisterDef, search: Row | null) {
+export function useDeleteRows(def: AnyRegisterDef, search: Row | null, page: ListPage = null) {
   const notifier = useNotifier();
   const processing = useProcessing();
   const queryClient = useQueryClient();
@@ -24,7 +24,10 @@ export function useDeleteRows(def: AnyRegisterDef, search: Row | null) {
     const results = await processing(Promise.allSettled(rows.map((r) => deleteRow(def, r))));
     const gone = new Set(rows.filter((_r, i) => results[i]!.status === 'fulfilled').map((r) => rowIdOf(def, r)));
     if (gone.size > 0) {
-      queryClient.setQueryData<Row[]>(listKey(def, search), (old) => old?.filter((r) => !gone.has(rowIdOf(def, r))));
+      queryClient.setQueryData<ListAnswer>(listKey(def, search, page), (old) => old && {
+        rows: old.rows.filter((r) => !gone.has(rowIdOf(def, r))),
+        total: old.total - gone.size,
+      });
       // other searches of this register may hold the rows too: refetch them when next shown
       void queryClient.invalidateQueries({ queryKey: ['register', def.key, 'list'], refetchType: 'none' });
     }

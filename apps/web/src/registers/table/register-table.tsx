@@ -1,7 +1,7 @@
-import { MSG, type AnyRegisterDef } from '@concilia/domain';
+import { LIST_PAGE, MSG, type AnyRegisterDef } from '@concilia/domain';
 import { type CheckboxProps, Typography, useMediaQuery, useTheme } from '@mui/material';
 import {
-  MaterialReactTable, type MRT_RowSelectionState, type MRT_VisibilityState, useMaterialReactTable,
+  MaterialReactTable, type MRT_PaginationState, type MRT_RowSelectionState, type MRT_VisibilityState, useMaterialReactTable,
 } from 'material-react-table';
 import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
 import { rowIdOf, type Row } from '../register-fields';
@@ -11,7 +11,7 @@ import { TABLE_LOCALIZATION } from './table-localization';
 import { TableToolbar } from './table-toolbar';
 import { useOptionLabels } from './use-option-labels';
 
-export const PAGE_SIZE = 10;
+export const PAGE_SIZE: number = LIST_PAGE.sizes[0];
 const SELECT_COLUMN = 'mrt-row-select';
 
 /**
@@ -28,13 +28,21 @@ type Props = {
   searched: boolean;
   rowSelection: MRT_RowSelectionState;
   onRowSelectionChange: Dispatch<SetStateAction<MRT_RowSelectionState>>;
+  pagination: MRT_PaginationState;
+  onPaginationChange: Dispatch<SetStateAction<MRT_PaginationState>>;
+  /**
+   * the whole filter's count when the server pages it (use-list-pages.ts): `rows` is then the page shown and a
+   * page change asks for another; the search box, sorting and column filters, which could only see the page,
+   * are off (the filter drawer narrows the search). Null: `rows` is everything, paged in the browser.
+   */
+  serverTotal: number | null;
 };
 
 /**
  * The list of the generic screen: 10 rows a page, the spec's table texts, multiple selection with
  * checkboxes on a desktop and a tap that selects one row on a phone.
  */
-export function RegisterTable({ def, rows, loading, searched, rowSelection, onRowSelectionChange }: Props) {
+export function RegisterTable({ def, rows, loading, searched, rowSelection, onRowSelectionChange, pagination, onPaginationChange, serverTotal }: Props) {
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   const labels = useOptionLabels(def);
@@ -46,8 +54,11 @@ export function RegisterTable({ def, rows, loading, searched, rowSelection, onRo
     data: rows,
     getRowId: (row) => rowIdOf(def, row),
     localization: TABLE_LOCALIZATION,
-    initialState: { pagination: { pageIndex: 0, pageSize: PAGE_SIZE }, showGlobalFilter: false },
+    initialState: { showGlobalFilter: false },
+    onPaginationChange,
+    ...(serverTotal === null ? {} : { manualPagination: true, rowCount: serverTotal, enableGlobalFilter: false, enableSorting: false }),
     state: {
+      pagination,
       rowSelection,
       showProgressBars: loading,
       // a phone selects by tapping the row, so the checkbox column only takes room there
@@ -65,12 +76,12 @@ export function RegisterTable({ def, rows, loading, searched, rowSelection, onRo
     enableColumnActions: false,
     enableDensityToggle: false,
     enableFullScreenToggle: false,
-    enableColumnFilters: true,
+    enableColumnFilters: serverTotal === null,
     positionToolbarAlertBanner: 'top',
     renderToolbarAlertBannerContent: ({ table: t }) => <SelectionBanner table={t} />,
     muiSelectCheckboxProps: checkboxNamed(TABLE_LOCALIZATION.toggleSelectRow),
     muiSelectAllCheckboxProps: checkboxNamed(TABLE_LOCALIZATION.toggleSelectAll),
-    muiPaginationProps: { rowsPerPageOptions: [PAGE_SIZE, 25, 50] },
+    muiPaginationProps: { rowsPerPageOptions: [...LIST_PAGE.sizes] },
     muiTableBodyRowProps: ({ row }) => ({
       onClick: mobile ? () => onRowSelectionChange((s) => (s[row.id] ? {} : { [row.id]: true })) : undefined,
       sx: mobile ? { cursor: 'pointer' } : undefined,

@@ -19,7 +19,8 @@ export function TableToolbar({ table, columns, fileName }: Props) {
   };
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }} data-print-hide>
-      <MRT_ToggleGlobalFilterButton table={table} />
+      {/* off while the server pages the list: the search box and the column filters could only see the page */}
+      {table.options.enableGlobalFilter ? <MRT_ToggleGlobalFilterButton table={table} /> : null}
       <Tooltip title={MSG.tabelaDownloadCsv}>
         <IconButton aria-label={MSG.tabelaDownloadCsv} onClick={downloadCsv}>
           <Download />
@@ -31,7 +32,7 @@ export function TableToolbar({ table, columns, fileName }: Props) {
         </IconButton>
       </Tooltip>
       <MRT_ShowHideColumnsButton table={table} />
-      <ColumnFilterPanel table={table} columns={columns} />
+      {table.options.enableColumnFilters ? <ColumnFilterPanel table={table} columns={columns} /> : null}
     </Box>
   );
 }
