@@ -1,9 +1,10 @@
-import type { MenuItem, Noticia, UserInfo } from '@concilia/domain';
+import { ERROR_CODES, type MenuItem, MSG, type Noticia, type UserInfo } from '@concilia/domain';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomePage } from '../../features/home/home-page';
 import { ManualPage } from '../../features/ajuda/manual-page';
+import { gql } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { AppProviders } from '../providers';
 import { dispatch, getState, purgeState } from '../store';
@@ -108,6 +109,20 @@ describe('AppShell', () => {
   it('flags the user NOT_ALLOWED when the server says the registration is incomplete', async () => {
     answers.getUserInfo = { ...USER, permitido: false };
     renderShell('/app/home');
+    await waitFor(() => expect(getState().permission).toBe('NOT_ALLOWED'));
+  });
+
+  it('reads the user afresh and shows the pending state when a call answers that the registration became pending', async () => {
+    renderShell('/app/home');
+    await screen.findByText('Carlos');
+    expect(getState().permission).toBe('ALLOWED');
+    // an administrator set this user back to pending while the user info was still fresh in the cache
+    answers.getUserInfo = { ...USER, permitido: false };
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify({
+      data: null, errors: [{ message: MSG.cadastroPendente, extensions: { code: ERROR_CODES.REGISTRATION_PENDING } }],
+    }), { headers: { 'content-type': 'application/json' } }));
+    await gql('query getBanner { getBanner { texto } }').catch(() => undefined);
     await waitFor(() => expect(getState().permission).toBe('NOT_ALLOWED'));
   });
 
