@@ -4,7 +4,7 @@ import type {
 } from '../model';
 import { LineError, alpha, card, requireLength, slice } from '../read/fields';
 import type { LineBatch, TextLine } from '../read/lines';
-import { type TotalCheck, checkTotals } from '../read/totals';
+import { type TotalCheck, checkTotals, checkTotalsByKind } from '../read/totals';
 import {
   RECORD_REASONS, brand, captureMethod, product, receivablesOperation, v14AdjustmentOrigin, v14CorrectionKind, v14CvStatus,
   v14TransactionType,
@@ -246,9 +246,9 @@ class V14Reader extends CieloReader {
       for (const item of ro.held) this.out.push(item);
       return; // an adjustment RO's CVs are the sales it corrects, not its value
     }
-    const err = checkTotals(ro.line, `RO ${ro.batchId} (registro 1)`, [
-      { name: 'quantidade de CVs aceitos', declared: ro.accepted, read: ro.readAccepted },
-      { name: 'quantidade de CVs rejeitados', declared: ro.rejected, read: ro.readRejected },
+    const err = checkTotalsByKind(ro.line, `RO ${ro.batchId} (registro 1)`, [
+      { name: 'quantidade de CVs aceitos', declared: ro.accepted, read: ro.readAccepted, group: 'CVs' },
+      { name: 'quantidade de CVs rejeitados', declared: ro.rejected, read: ro.readRejected, group: 'CVs' },
       { name: 'valor bruto', declared: ro.gross, read: ro.readGross, money: true },
     ]);
     // an RO without its CVs is a summary-only RO (payments); only a RO with CVs can disagree with them

@@ -4,7 +4,7 @@ import {
   LineError, alpha, amount, card, date, dateOrNull, num, numericKey, requireLength, slice,
 } from '../read/fields';
 import type { TextLine } from '../read/lines';
-import { type TotalCheck, checkTotals } from '../read/totals';
+import { type TotalCheck, checkTotals, checkTotalsByKind } from '../read/totals';
 import { RedeReader, lineErrorItem, readWith } from './rede-parser-base';
 import { adjustmentReason, correctionKind, creditBrand, creditStatus, rescheduleReason, serviceFee } from './rede.codes';
 
@@ -494,20 +494,20 @@ class EefiReader extends RedeReader<string> {
     const n = (i: number, field: string) => num(slice(text, at[i]![0], at[i]![1]), line, field);
     const v = (i: number, field: string) => amount(slice(text, at[i]![0], at[i]![1]), line, field);
     return [
-      { name: 'quantidade de RVs', declared: n(0, 'quantidade de RVs'), read: s.rvs },
+      { name: 'quantidade de RVs', declared: n(0, 'quantidade de RVs'), read: s.rvs, group: 'lançamentos' },
       { name: 'total de créditos normais', declared: v(1, 'total de créditos normais'), read: s.normal, money: true },
-      { name: 'quantidade de antecipações', declared: n(2, 'quantidade de antecipações'), read: s.earlyCount },
+      { name: 'quantidade de antecipações', declared: n(2, 'quantidade de antecipações'), read: s.earlyCount, group: 'lançamentos' },
       { name: 'total antecipado', declared: v(3, 'total antecipado'), read: s.early, money: true },
-      { name: 'quantidade de ajustes a crédito', declared: n(4, 'quantidade de ajustes a crédito'), read: s.creditAdjCount },
+      { name: 'quantidade de ajustes a crédito', declared: n(4, 'quantidade de ajustes a crédito'), read: s.creditAdjCount, group: 'lançamentos' },
       { name: 'total de ajustes a crédito', declared: v(5, 'total de ajustes a crédito'), read: s.creditAdj, money: true },
-      { name: 'quantidade de ajustes a débito', declared: n(6, 'quantidade de ajustes a débito'), read: s.debitAdjCount },
+      { name: 'quantidade de ajustes a débito', declared: n(6, 'quantidade de ajustes a débito'), read: s.debitAdjCount, group: 'lançamentos' },
       { name: 'total de ajustes a débito', declared: v(7, 'total de ajustes a débito'), read: s.debitAdj, money: true },
     ];
   }
 
   private checkMatrix(line: number, text: string, out: ParsedItem[]): void {
     requireLength(text, 94, line, '050');
-    const err = checkTotals(line, `total da matriz ${alpha(slice(text, 4, 12))} (registro 050)`, this.figures(line, text, this.matrix, MATRIX_FIGURES));
+    const err = checkTotalsByKind(line, `total da matriz ${alpha(slice(text, 4, 12))} (registro 050)`, this.figures(line, text, this.matrix, MATRIX_FIGURES));
     if (err) out.push(err);
     this.matrix = zeroSums();
   }
@@ -526,7 +526,7 @@ class EefiReader extends RedeReader<string> {
       net: normal,
       saleCount: num(slice(text, 23, 26), line, 'quantidade de RVs'),
     };
-    const err = checkTotals(line, 'trailer 052', [
+    const err = checkTotalsByKind(line, 'trailer 052', [
       { name: 'quantidade de matrizes', declared: num(slice(text, 4, 7), line, 'quantidade de matrizes'), read: this.matrices },
       { name: 'quantidade de registros', declared: recordCount, read: this.records },
       ...this.figures(line, text, this.file, TRAILER_FIGURES),

@@ -3,7 +3,7 @@ import {
   alpha, alphaOrNull, amount, card, date, dateOrNull, num, numericKey, requireLength, slice, timeOrNull,
 } from '../read/fields';
 import type { TextLine } from '../read/lines';
-import { checkTotals } from '../read/totals';
+import { checkTotalsByKind } from '../read/totals';
 import { type OpenRv, RedeReader, lineErrorItem, readWith } from './rede-parser-base';
 import { adjustmentReason, capture, creditBrand, eevcStatus, product } from './rede.codes';
 
@@ -255,15 +255,15 @@ class EevcReader extends RedeReader<string, EevcRv> {
   private checkMatrix(line: number, text: string, out: ParsedItem[]): void {
     requireLength(text, 174, line, '026');
     const m = this.matrix;
-    const err = checkTotals(line, `total da matriz ${alpha(slice(text, 4, 12))} (registro 026)`, [
+    const err = checkTotalsByKind(line, `total da matriz ${alpha(slice(text, 4, 12))} (registro 026)`, [
       { name: 'total bruto', declared: amount(slice(text, 13, 27), line, 'total bruto'), read: m.gross, money: true },
-      { name: 'quantidade de CVs rejeitados', declared: num(slice(text, 28, 33), line, 'quantidade de CVs rejeitados'), read: m.rejectedCvs },
+      { name: 'quantidade de CVs rejeitados', declared: num(slice(text, 28, 33), line, 'quantidade de CVs rejeitados'), read: m.rejectedCvs, group: 'CVs' },
       { name: 'total rejeitado', declared: amount(slice(text, 34, 48), line, 'total rejeitado'), read: m.rejected, money: true },
       { name: 'total rotativo', declared: amount(slice(text, 49, 63), line, 'total rotativo'), read: m.revolving, money: true },
       { name: 'total parcelado', declared: amount(slice(text, 64, 78), line, 'total parcelado'), read: m.installments, money: true },
       { name: 'total de desconto', declared: amount(slice(text, 109, 123), line, 'total de desconto'), read: m.fee, money: true },
       { name: 'total líquido', declared: amount(slice(text, 124, 138), line, 'total líquido'), read: m.net, money: true },
-      { name: 'quantidade de CVs aceitos', declared: num(slice(text, 169, 174), line, 'quantidade de CVs aceitos'), read: m.acceptedCvs },
+      { name: 'quantidade de CVs aceitos', declared: num(slice(text, 169, 174), line, 'quantidade de CVs aceitos'), read: m.acceptedCvs, group: 'CVs' },
     ]);
     if (err) out.push(err);
   }
@@ -280,17 +280,17 @@ class EevcReader extends RedeReader<string, EevcRv> {
       net: amount(slice(text, 134, 148), line, 'total líquido'),
       saleCount: num(slice(text, 179, 184), line, 'quantidade de CVs aceitos'),
     };
-    const err = checkTotals(line, 'trailer 028', [
+    const err = checkTotalsByKind(line, 'trailer 028', [
       { name: 'quantidade de matrizes', declared: num(slice(text, 4, 7), line, 'quantidade de matrizes'), read: this.matrices },
       { name: 'quantidade de registros', declared: trailer.recordCount, read: this.records },
       { name: 'total bruto', declared: trailer.gross, read: f.gross, money: true },
-      { name: 'quantidade de CVs rejeitados', declared: num(slice(text, 38, 43), line, 'quantidade de CVs rejeitados'), read: f.rejectedCvs },
+      { name: 'quantidade de CVs rejeitados', declared: num(slice(text, 38, 43), line, 'quantidade de CVs rejeitados'), read: f.rejectedCvs, group: 'CVs' },
       { name: 'total rejeitado', declared: amount(slice(text, 44, 58), line, 'total rejeitado'), read: f.rejected, money: true },
       { name: 'total rotativo', declared: amount(slice(text, 59, 73), line, 'total rotativo'), read: f.revolving, money: true },
       { name: 'total parcelado', declared: amount(slice(text, 74, 88), line, 'total parcelado'), read: f.installments, money: true },
       { name: 'total de desconto', declared: trailer.fee, read: f.fee, money: true },
       { name: 'total líquido', declared: trailer.net, read: f.net, money: true },
-      { name: 'quantidade de CVs aceitos', declared: trailer.saleCount, read: f.acceptedCvs },
+      { name: 'quantidade de CVs aceitos', declared: trailer.saleCount, read: f.acceptedCvs, group: 'CVs' },
     ]);
     this.emitTrailer(line, trailer, alpha(slice(text, 14, 22)), err, out);
   }

@@ -1,4 +1,4 @@
-import type { FileHeader, FileTrailer, ParseErrorItem, ParsedItem, SaleRecord, SummaryRecord } from '../model';
+import type { FileHeader, FileTrailer, ParseErrorItem, ParsedItem, ParseWarningItem, SaleRecord, SummaryRecord } from '../model';
 import type { TextLine } from '../read/lines';
 import { checkTotals } from '../read/totals';
 
@@ -137,7 +137,7 @@ export abstract class RedeReader<R, Rv extends OpenRv = OpenRv> {
   }
 
   /** Emits the trailer after its checks: the trailer's PV against the header's, then the totals. */
-  protected emitTrailer(line: number, trailer: FileTrailer, pv: string, totalsError: ParseErrorItem | null, out: ParsedItem[]): void {
+  protected emitTrailer(line: number, trailer: FileTrailer, pv: string, totalsError: ParseErrorItem | ParseWarningItem | null, out: ParsedItem[]): void {
     if (this.header && pv !== this.header.merchantId) {
       out.push({ kind: 'error', line, message: `Linha ${line}: ${this.trailerName} do PV ${pv}, cabeçalho do PV ${this.header.merchantId}` });
     }

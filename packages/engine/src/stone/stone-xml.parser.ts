@@ -4,7 +4,7 @@ import {
 } from '../model';
 import { LineError } from '../read/fields';
 import { nameUnknownCodes } from '../read/unknown-codes';
-import { type TotalCheck, checkTotals } from '../read/totals';
+import { type TotalCheck, checkTotalsByKind } from '../read/totals';
 import { readXmlUnits } from './xml-units.reader';
 import { type XmlNode, child, textOf } from './xml-node';
 import { stoneEventType } from './stone.codes';
@@ -292,19 +292,11 @@ class StoneReader {
     const checks: TotalCheck[] = [];
     for (const [names, key, name] of TRAILER) {
       const declared = countOrNull(node, name, ...names);
-      if (declared !== null) checks.push({ name, declared, read: this.counts[key] });
+      if (declared !== null) checks.push({ name, declared, read: this.counts[key], group: 'movimentos' });
     }
-    const err = checkTotals(node.line, 'Trailer', checks);
-    if (err) {
-      // the same movements counted under other kinds: nothing missing, the file loads and the user is told
-      const sum = (k: 'declared' | 'read') => checks.reduce((s, c) => s + c[k], 0);
-      if (sum('declared') === sum('read')) {
-        out.push({
-          kind: 'warning', line: node.line,
-          message: `${err.message}; o total de movimentos confere (${sum('read')}), só a contagem por tipo difere`,
-        });
-      } else out.push(err);
-    }
+    // the same movements counted under other kinds: nothing missing, the file loads and the user is told
+    const err = checkTotalsByKind(node.line, 'Trailer', checks);
+    if (err) out.push(err);
     out.push({
       kind: 'trailer',
       line: node.line,
