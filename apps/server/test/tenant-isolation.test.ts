@@ -190,7 +190,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
   let requests = 0;
   /** files the attackers sent themselves */
   const ownFiles = new Set<number>();
-  const started = Date.now();
+  let started = 0;
 
   const send = async (cookie: string | undefined, bytes: Uint8Array, name: string, codpessoa: number | null) => {
     const op = schemaOps.find((o) => o.name === 'enviarArquivo')!;
@@ -208,6 +208,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
   };
 
   beforeAll(async () => {
+    started = Date.now();
     // LEGACY_URL set, so urlVersaoAntiga reaches its session check instead of answering that the hand-off is off
     t = await createTestApp(engine, { INGEST_WORKERS: '1', LEGACY_URL: 'http://legado.invalid' });
     const [clienteCookie, adminCookie] = [await t.login('CLIENTE'), await t.login('ADMIN')];
@@ -266,6 +267,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
     const platLinhas = await q(t, `SELECT codlinha, estabelecimento, to_char(date_trunc('month', coalesce(datavenda, data)), 'YYYY-MM-DD') AS de,
         to_char(date_trunc('month', coalesce(datavenda, data)) + interval '1 month - 1 day', 'YYYY-MM-DD') AS ate FROM linhas_operadora
       WHERE codarquivo IN (${platArquivos.join(',')}) ORDER BY codlinha`);
+    if (!platLinhas.length) throw new Error(`the platform's statement did not load: ${JSON.stringify(await q(t, 'SELECT codarquivo, codpessoa, status, mensagem FROM arquivos'))}`);
     plataforma = {
       pessoas: platPessoas, unidade: unidadeDireta, topo: direto, arquivos: platArquivos,
       usuarios: nums(await q(t, `SELECT codusuario FROM usuarios WHERE codpessoa = ${plat} ORDER BY codusuario`), 'codusuario'),
