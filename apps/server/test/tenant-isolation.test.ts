@@ -20,7 +20,7 @@ import {
  * holds the few per-operation variants. An operation missing from it fails the sweep: a new one gets covered.
  */
 
-const SAMPLES = new URL('../../../../shared/samples/', import.meta.url);
+const SAMPLES = new URL('../../../packages/engine/test/samples/', import.meta.url);
 const REDE_SAMPLE = new Uint8Array(fs.readFileSync(new URL('rede/R97470EEVC01.cmp', SAMPLES)));
 /** The Rede sample's establishment (PV), registered in the sweep to a unit of a client directly under the platform. */
 const REDE_PV = '014797470';
