@@ -200,6 +200,8 @@ export const MSG = {
   arquivoFalhaProcessamento: 'Falha inesperada no processamento; o arquivo será processado novamente.',
   arquivoFalhaDefinitiva: 'O processamento falhou em todas as tentativas; nenhum dado do arquivo foi carregado. Tente reprocessar; se persistir, contate o suporte.',
   arquivoMapeamentoAusente: 'Informe o mapeamento de colunas para importar este arquivo.',
+  /** an operator line naming an establishment registered outside the sender's part of the hierarchy (issue 12) */
+  arquivoEstabelecimentoAlheio: 'Linha {linha}: o estabelecimento {codigo} não pertence à sua empresa.',
 
   // Arquivos — the file screens (spec part 1 "File and ticket screens" 1–3, §5, §8, §9).
   arquivosBaixados: 'Arquivo(s) baixado(s) com sucesso!',
@@ -211,8 +213,6 @@ export const MSG = {
   arquivoBaixar: 'Baixar Arquivo',
   arquivoReprocessar: 'Reprocessar',
   arquivoOriginalIndisponivel: 'O arquivo original não está mais guardado.',
-  /** an operator line naming an establishment registered outside the sender's part of the hierarchy (issue 12) */
-  arquivoEstabelecimentoAlheio: 'Linha {linha}: o estabelecimento {codigo} não pertence à sua empresa.',
   uploadInvalido: 'Arquivo muito grande ou extensão inválida.',
   uploadLimite: 'Cannot upload more than {n} items.',
   uploadEnviar: 'Enviar Arquivos',
