@@ -160,6 +160,8 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
       { nsu: '880002', op: ['Visa', 'Crédito à vista'], cli: ['Visa', 'Débito'], want: ['produto'] },
       { nsu: '880003', op: ['Visa', 'Crédito parcelado loja'], cli: ['Visa', 'Crédito à vista'], want: [] },
       { nsu: '880004', op: ['Elo', 'Voucher refeição'], cli: [null, null], want: [] },
+      // a code the operator's file used and the parser did not know is not a disagreement with the merchant
+      { nsu: '880005', op: ['desconhecido (99)', 'desconhecido (ZZ)'], cli: ['Visa', 'Crédito à vista'], want: [] },
     ];
     for (const [i, k] of cases.entries()) {
       const q = (v: string | null | undefined) => (v == null ? 'NULL' : `'${v}'`);

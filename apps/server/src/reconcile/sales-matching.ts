@@ -43,12 +43,16 @@ const OPERATOR_SIDE = `
   WHERE l.tipo = 'sale' AND l.aceita IS NOT FALSE AND l.data BETWEEN $1::date AND $2::date
     AND NOT EXISTS (SELECT 1 FROM conciliacoes_venda m WHERE m.codlinha = l.codlinha)`;
 
-/** Fields that still differ on a pair, for the trace and the 'with divergence' result. */
+/**
+ * Fields that still differ on a pair, for the trace and the 'with divergence' result. A brand code the parser did not
+ * know ('desconhecido (XX)', a warning on its file) says nothing about the sale, so it is not a divergence; an unknown
+ * product has no family (familia_produto is null) for the same reason.
+ */
 const DIVERGENCES = `array_remove(ARRAY[
     CASE WHEN c.valor <> o.valor THEN 'valor' END,
     CASE WHEN c.datavenda <> o.datavenda THEN 'data' END,
     CASE WHEN c.totparcelas <> o.totparcelas THEN 'parcelas' END,
-    CASE WHEN c.bandeiranome <> o.bandeiranome THEN 'bandeira' END,
+    CASE WHEN c.bandeiranome <> o.bandeiranome AND o.bandeiranome NOT LIKE 'desconhecido (%' THEN 'bandeira' END,
     CASE WHEN familia_produto(c.produtonome) <> familia_produto(o.produtonome) THEN 'produto' END], NULL)`;
 
 /** A pair people broke by hand stays broken: no automatic pass makes it again. */
