@@ -132,7 +132,8 @@ describe.each(engines())('ticket calls on %s', (engine) => {
     expect((await call(cliente, Q.acao, { ...args, acao: 'desconsiderar' })).reconsiderarDesconsiderarTicket).toBe(true);
     const [now] = await byNsu('C', c!.nsu);
     expect(now).toMatchObject({ resultado: 'desconsiderado', desconsiderado: true });
-    expect((await byNsu('A', c!.nsu))[0]!.resultado).toBe('somente_operadora');
+    // the default type (A) lists the operator's sale, now alone, and the disregarded line with its state, to reconsider it
+    expect((await byNsu('A', c!.nsu)).map((x) => [x.tipo, x.resultado])).toEqual([['A', 'somente_operadora'], ['C', 'desconsiderado']]);
     const trace = (await call(cliente, Q.detalhar, { id: c!.id })).detalharTicket;
     expect(trace.desconsiderado.map((l: { id: string }) => l.id)).toEqual([c!.id]);
     expect(trace.cliente).toEqual([]);

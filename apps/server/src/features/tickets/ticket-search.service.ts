@@ -84,7 +84,7 @@ function toTicket(r: Record<string, unknown>): Ticket {
 }
 
 /** The WHERE of a search, without the result filter (the bucket cards count every result of the same filter). */
-function conditions(me: { codpessoa: number }, f: TicketFilter, side: 'o' | 'c'): SQL {
+function conditions(me: { codpessoa: number }, f: TicketFilter, side: 'o' | 'c', anyOrigin = false): SQL {
   const parts: SQL[] = [sql`l.codpessoa IN ${subtreeOf(me.codpessoa)}`];
   const date = side === 'o' ? sql`l.data` : sql`l.datavenda`;
   parts.push(sql`${date} BETWEEN ${f.datavenda}::date AND ${f.datavendaate}::date`);
@@ -95,8 +95,8 @@ function conditions(me: { codpessoa: number }, f: TicketFilter, side: 'o' | 'c')
   if (f.autorizacao?.trim()) parts.push(sql`ltrim(l.autorizacao, '0') = ltrim(${f.autorizacao.trim()}, '0')`);
   if (f.numterminal?.trim()) parts.push(sql`l.terminal ILIKE ${like(f.numterminal)}`);
   if (f.nossonumero?.trim()) parts.push(side === 'o' ? sql`false` : sql`l.nossonumero ILIKE ${like(f.nossonumero)}`);
-  if (side === 'c') parts.push(f.tipo === 'CU' ? sql`a.origem = 'INTEGRACAO'` : sql`a.origem <> 'INTEGRACAO'`);
-  else parts.push(sql`l.tipo = 'sale'`);
+  if (side === 'o') parts.push(sql`l.tipo = 'sale'`);
+  else if (!anyOrigin) parts.push(f.tipo === 'CU' ? sql`a.origem = 'INTEGRACAO'` : sql`a.origem <> 'INTEGRACAO'`);
   return sql.join(parts, sql` AND `);
 }
 
@@ -130,10 +130,15 @@ function selectSide(side: 'o' | 'c', where: SQL): SQL {
     WHERE ${where}`;
 }
 
-/** The rows of a search, each with its result. */
+/**
+ * The rows of a search, each with its result. The operator's side (type A, the default) also lists the
+ * customer lines disregarded in the window, marked Desconsiderado: a disregarded line has left its pair, and
+ * without them the user could not find it again to reconsider it.
+ */
 function selectTickets(me: { codpessoa: number }, f: TicketFilter): SQL {
-  const side = f.tipo === 'A' ? 'o' : 'c';
-  return selectSide(side, conditions(me, f, side));
+  if (f.tipo !== 'A') return selectSide('c', conditions(me, f, 'c'));
+  const disregarded = sql`${conditions(me, f, 'c', true)} AND l.desconsiderado`;
+  return sql`${selectSide('o', conditions(me, f, 'o'))} UNION ALL ${selectSide('c', disregarded)}`;
 }
 
 /** The rows of a search in `window` of its stable order (sale date, then the line): the screens page it (LIST_PAGE). */
