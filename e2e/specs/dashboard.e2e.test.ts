@@ -33,6 +33,16 @@ async function paintedPixels(page: Page): Promise<Record<string, number>> {
   });
 }
 
+/**
+ * The key figures' values that do not sit on one line inside their card: a value wrapped mid-number
+ * ('R$ 2.443.684,8' over '2') is taller than one line; one cut by its card is wider than the card lets it be.
+ */
+async function brokenFigures(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="indicador-valor"]')]
+    .filter((el) => el.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(el).lineHeight) || el.scrollWidth > el.clientWidth)
+    .map((el) => el.innerText));
+}
+
 /** Waits until every named chart is on screen and painted more than a title's worth of pixels. */
 async function expectChartsDrawn(page: Page, labels: string[]) {
   for (const label of labels) await page.locator(`[data-chart="${label}"] canvas`).waitFor();
@@ -76,6 +86,14 @@ describe('Dashboard', () => {
       await figures.getByText(label, { exact: true }).waitFor();
     }
     expect(await figures.getByText(/^R\$\s?\d/).count()).toBeGreaterThanOrEqual(4);
+    // at 1366 px every value stays on one line inside its card
+    expect(await page.getByTestId('indicador-valor').count()).toBe(6);
+    expect(await brokenFigures(page)).toEqual([]);
+    await figures.getByText(new RegExp(`^[\\d.]+ ${MSG.dashboardVendas}$`)).waitFor();
+    // and on a phone
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => brokenFigures(page)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await expectChartsDrawn(page, VENDA_CHARTS);
     expect(b.consoleErrors).toEqual([]);
     await screenshot(page, 'dashboard-vendas');
@@ -93,6 +111,12 @@ describe('Dashboard', () => {
     await expectText(page, /Registros de: PAGAMENTO · Conciliador: Padaria Pão Quente Ltda · De \d\d\/\d\d\/\d{4} até/);
     await expectChartsDrawn(page, ['Pagamento por Operadora', 'Pagamento por Tipo', 'Pagamento por Dia', MSG.dashboardTaxaMedia, MSG.dashboardTicketMedio]);
     await expectText(page, MSG.dashboardPagamentoSemHora);
+    // the key figures count payments, not sales
+    const figures = page.getByRole('list', { name: 'Indicadores' });
+    await figures.getByText(new RegExp(`^[\\d.]+ ${MSG.dashboardPagamentos}$`)).waitFor();
+    await figures.getByText(MSG.dashboardDosPagamentos, { exact: true }).waitFor();
+    expect(await figures.getByText(/vendas/).count()).toBe(0);
+    expect(await brokenFigures(page)).toEqual([]);
     await screenshot(page, 'dashboard-pagamentos');
 
     // back to sales of that client

@@ -279,9 +279,11 @@ export const MSG = {
   dashboardCobradoAMais: 'Cobrado a mais',
   dashboardEmAtraso: 'Pagamentos em atraso',
   dashboardVendas: 'vendas',
+  dashboardPagamentos: 'pagamentos',
   dashboardParcelas: 'parcelas',
   dashboardDoBruto: 'do bruto',
   dashboardDasVendas: 'das vendas',
+  dashboardDosPagamentos: 'dos pagamentos',
   dashboardAuditoriaTaxas: 'auditoria de taxas',
 } as const;
 

@@ -43,8 +43,10 @@ function pie(title: string, points: DashboardResult['seriesVendaOperadora']): Op
     tooltip: { trigger: 'item', valueFormatter: (v: number) => formatReais(v) },
     legend: { bottom: 0, type: 'scroll' },
     series: [{
-      type: 'pie', radius: ['0%', '62%'], center: ['50%', '52%'], selectedMode: 'single', selectedOffset: 10,
-      label: { formatter: (p: { name: string; percent: number }) => `${p.name}: ${formatPercent(p.percent)}` },
+      type: 'pie', radius: ['0%', '55%'], center: ['50%', '50%'], selectedMode: 'single', selectedOffset: 10,
+      // name over percent, and wrapped rather than cut ('Crédito: 47…') when a side has little room
+      label: { formatter: (p: { name: string; percent: number }) => `${p.name}\n${formatPercent(p.percent)}`, overflow: 'break', lineHeight: 16 },
+      labelLine: { length: 10, length2: 8 },
       // sliced/selected of the answer: the slice drawn pulled out
       data: points.map((p) => ({ name: p.name, value: toReais(p.y), selected: p.sliced || p.selected })),
     }],
