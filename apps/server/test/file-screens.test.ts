@@ -104,7 +104,7 @@ describe.each(engines())('file screens on %s', (engine) => {
     expect(await list(cliente, { ...ALL, codarquivo: code('rede') }, EXTRATOS)).toEqual([]);
   });
 
-  it('filters by code, name, type, origin, status, operator, unit and send-date window', async () => {
+  it('filters by code, name, type, origin, status, operator, unit and receipt-date window', async () => {
     expect(codes(await list(cliente, { ...ALL, codarquivo: code('cieloB') }))).toEqual([code('cieloB')]);
     expect(codes(await list(cliente, { ...ALL, nomearquivo: 'FOTO' }))).toEqual([code('ilegivel')]);
     expect(codes(await list(cliente, { ...ALL, status: 'ERRO' }))).toEqual([code('ilegivel')]);
@@ -114,7 +114,10 @@ describe.each(engines())('file screens on %s', (engine) => {
     // the unit: files it owns, and operator files that carry its establishment's lines (cieloB was sent without one)
     const centro = await unitOf('Pão Quente - Centro');
     expect(codes(await list(cliente, { ...ALL, codpessoa: centro }))).toEqual(codes(['cieloA', 'csvA', 'cieloB'].map((k) => ({ codarquivo: code(k) }))));
-    expect(codes(await list(cliente, { de: '2026-06-01', ate: '2026-06-30' }))).toEqual([code('cieloB')]);
+    // the window is on the receipt day, not the header's send date: every file here was received today
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    expect(codes(await list(cliente, { de: today, ate: today }))).toEqual(codes(await list(cliente, ALL)));
+    expect(await list(cliente, { de: '2026-06-01', ate: '2026-06-30' })).toEqual([]);
   });
 
   it('refuses invalid dates and an inverted window with the form messages', async () => {
@@ -187,7 +190,7 @@ describe.each(engines())('file screens on %s', (engine) => {
 
   it("refuses a file over the upload limit and a unit outside the user's branch", async () => {
     const big = await upload(cliente, new Uint8Array(UPLOAD_LIMITS.maxBytes + 1), 'grande.txt');
-    expect(errorOf(big).message).toBe(MSG.uploadInvalido);
+    expect(errorOf(big).message).toBe('Arquivo muito grande: o limite é 3 MB.');
     const matriz = await unitOf('Bom Preço - Matriz');
     expect(errorOf(await upload(cliente, Uint8Array.from([1, 2, 3]), 'x.txt', matriz)).message).toBe(MSG.semPermissao);
     // without the CSRF header a multipart request never reaches GraphQL

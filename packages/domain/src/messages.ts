@@ -214,16 +214,18 @@ export const MSG = {
   arquivoReprocessar: 'Reprocessar',
   arquivoOriginalIndisponivel: 'O arquivo original não está mais guardado.',
   uploadInvalido: 'Arquivo muito grande ou extensão inválida.',
-  uploadLimite: 'Cannot upload more than {n} items.',
+  // the spec's widget says 'Cannot upload more than N items.'; the merchant reads Portuguese (issue 14, item 11)
+  uploadLimite: 'Não é possível enviar mais de {n} arquivos.',
+  uploadMuitoGrande: 'Arquivo muito grande: o limite é {max}.',
   uploadEnviar: 'Enviar Arquivos',
   uploadEscolher: 'Escolher arquivos',
   uploadTitulo: 'Enviar arquivos de operadora ou de vendas',
   uploadUnidade: 'Unidade Conciliadora',
   uploadEnviando: 'Enviando',
+  uploadEnviado: 'Enviado',
   uploadProcessando: 'Processando',
   uploadConcluido: 'Concluído',
-  uploadArquivosGrandes:
-    'Arquivos maiores que {max} são recebidos pela pasta de entrada (INBOX_DIR, por SFTP/VAN) ou pela linha de comando: npm run concilia -- import <arquivo>.',
+  uploadLimites: 'Até {n} arquivos de até {max} cada.',
   uploadFechar: 'Fechar',
 
   // Fee audit — contracted rates against what operators charged (issue 5). Keys carry the auditoria prefix.

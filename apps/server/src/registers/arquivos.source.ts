@@ -50,8 +50,11 @@ function filterSql(f: Row): SQL[] {
     w.push(sql`(a.codpessoa IN ${subtreeOf(Number(f.codpessoa))}
       OR EXISTS (SELECT 1 FROM linhas_operadora l WHERE l.codarquivo = a.codarquivo AND l.codpessoa = ${f.codpessoa}))`);
   }
-  if (isGiven(f.de)) w.push(sql`a.dataenvio >= ${f.de}`);
-  if (isGiven(f.ate)) w.push(sql`a.dataenvio <= ${f.ate}`);
+  // the window is on the receipt day in São Paulo (see the declaration's de/ate): a file just sent is in it
+  // whatever date its header carries
+  const received = sql`(a.datarecebimento AT TIME ZONE 'America/Sao_Paulo')::date`;
+  if (isGiven(f.de)) w.push(sql`${received} >= ${f.de}`);
+  if (isGiven(f.ate)) w.push(sql`${received} <= ${f.ate}`);
   return w;
 }
 

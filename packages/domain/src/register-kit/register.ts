@@ -36,6 +36,8 @@ export type FieldDef = {
   column?: boolean;
   /** the column's header when it differs from the label the filter uses (spec: filter 'Cod. Arquivo', column 'ID') */
   header?: string;
+  /** the column's width in px where the table's default (180) wastes or lacks room (a short code, a message) */
+  width?: number;
   /**
    * offered in the filter drawer, with how it compares (default: contains for text, eq otherwise); every
    * register declares at least one (the list call's filter is a GraphQL input type, never empty)

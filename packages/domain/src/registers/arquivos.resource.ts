@@ -10,38 +10,51 @@ import { MSG } from '../messages';
 
 /**
  * The upload widget's limits (spec part 1 §5, §9): 3,000,000 bytes a file, 3 files a batch, sent one at a
- * time. Larger files go through the inbox folder or the command line.
+ * time. Larger files go through the operators' inbox folder or the command line (README).
  */
 export const UPLOAD_LIMITS = { maxBytes: 3_000_000, maxFiles: 3 } as const;
+
+/** 3000000 → '3 MB' (decimal megabytes, as the limit is written). */
+export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+
+/** The message for a file over the size limit, the same from the widget and from the server. */
+export const uploadTooLarge = (maxBytes: number = UPLOAD_LIMITS.maxBytes) => MSG.uploadMuitoGrande.replace('{max}', megabytes(maxBytes));
 
 /** The results a file's sale lines can have, as the result cards and the 'Resultado' filter name them. */
 export const RESULTADOS_VENDA: readonly OptionItem[] = Object.entries(SALE_RESULTS).map(([valor, label]) => ({ valor, label }));
 
 const ARQUIVO_FIELDS = {
-  codarquivo: { kind: 'number', label: 'Cod. Arquivo', header: 'ID' },
-  dataenvio: { kind: 'date', label: 'Envio' },
+  codarquivo: { kind: 'number', label: 'Cod. Arquivo', header: 'ID', width: 90 },
+  dataenvio: { kind: 'date', label: 'Envio', width: 120 },
   datarecebimento: { kind: 'datetime', label: 'Recebimento' },
   dataprocessamento: { kind: 'datetime', label: 'Processamento' },
   tipo: { kind: 'enum', label: 'Tipo', optionList: 'listarItensTipoArquivo' },
   origem: { kind: 'enum', label: 'Origem', optionList: 'listarItensOrigemArquivoRecebido' },
-  status: { kind: 'enum', label: 'Status', optionList: 'listarItensStatusArquivo' },
-  nomearquivo: { kind: 'text', label: 'Nome Arquivo', header: 'Arquivo' },
-  mensagem: { kind: 'textarea', label: 'Mensagem' },
+  status: { kind: 'enum', label: 'Status', optionList: 'listarItensStatusArquivo', width: 150 },
+  nomearquivo: { kind: 'text', label: 'Nome Arquivo', header: 'Arquivo', width: 200 },
+  mensagem: { kind: 'textarea', label: 'Mensagem', width: 260 },
   codoperadora: { kind: 'reference', label: 'Operadora', optionList: 'listarOperadoras' },
   codpessoa: { kind: 'reference', label: 'Unidade Conciliadora', optionList: 'listarItensUnidadesConciliadoras' },
-  // the send-date window and the result cards' filter: filters only
-  de: { kind: 'date', label: 'De', filter: 'gte', filterOnly: true, filterOn: 'dataenvio' },
-  ate: { kind: 'date', label: 'Até', filter: 'lte', filterOnly: true, filterOn: 'dataenvio' },
+  // the date window and the result cards' filter: filters only. The window is on the receipt date (the São
+  // Paulo day the file reached us): the send date comes from the file's header, often years back, and a
+  // window on it hid the file a user had just sent (issue 14, item 1)
+  de: { kind: 'date', label: 'De', filter: 'gte', filterOnly: true, filterOn: 'datarecebimento' },
+  ate: { kind: 'date', label: 'Até', filter: 'lte', filterOnly: true, filterOn: 'datarecebimento' },
   resultado: { kind: 'enum', label: 'Resultado', filter: 'eq', filterOnly: true, options: RESULTADOS_VENDA },
 } as const satisfies Record<string, FieldDef>;
 
 type Name = keyof typeof ARQUIVO_FIELDS;
 type Use = 'column' | 'filter' | 'both';
 
-/** The shared fields, each with its use on one screen (and, where a screen names it differently, its label). */
+/**
+ * The shared fields, each with its use on one screen (and, where a screen names it differently, its label),
+ * in the screen's order: the table shows its columns in that order.
+ */
 function arquivoFields(use: Partial<Record<Name, Use | { use: Use; label: string }>>): Record<string, FieldDef> {
   const out: Record<string, FieldDef> = {};
-  for (const [name, base] of Object.entries(ARQUIVO_FIELDS) as [Name, FieldDef][]) {
+  // in the order the screen names them: its columns show in that order
+  for (const name of Object.keys(use) as Name[]) {
+    const base: FieldDef = ARQUIVO_FIELDS[name];
     const u = use[name];
     const how = typeof u === 'object' ? u.use : u;
     const f: FieldDef = { ...base, form: false };
@@ -126,8 +139,10 @@ export const manutencaoArquivosScreen = defineRegister({
     },
   ],
   fields: arquivoFields({
-    codarquivo: 'both', dataenvio: 'column', datarecebimento: 'column', dataprocessamento: 'column', tipo: 'both', origem: 'filter',
-    status: 'both', nomearquivo: 'both', mensagem: 'column', codoperadora: 'filter', codpessoa: 'filter',
+    // what the user looks for first (did my file load, and why not) before the dates: at 1366 px these fit
+    // without a horizontal scroll (issue 14, item 4)
+    codarquivo: 'both', status: 'both', nomearquivo: 'both', mensagem: 'column', datarecebimento: 'column', dataenvio: 'column',
+    dataprocessamento: 'column', tipo: 'both', origem: 'filter', codoperadora: 'filter', codpessoa: 'filter',
     de: 'filter', ate: 'filter', resultado: 'filter',
   }),
 });

@@ -1,4 +1,4 @@
-import { isGiven, manutencaoArquivosScreen, MSG, UPLOAD_LIMITS } from '@concilia/domain';
+import { isGiven, manutencaoArquivosScreen, MSG, UPLOAD_LIMITS, uploadTooLarge } from '@concilia/domain';
 import { GraphQLError } from 'graphql';
 import { audit } from '../../audit';
 import { builder } from '../../graphql/builder';
@@ -50,7 +50,7 @@ builder.mutationField('enviarArquivo', (t) =>
     args: { arquivo: t.arg({ type: FileScalar, required: true }), codpessoa: t.arg.int({ required: false }) },
     resolve: async (_r, { arquivo, codpessoa }, ctx) => {
       const me = await requirePage(ctx, manutencaoArquivosScreen.page);
-      if (arquivo.size > UPLOAD_LIMITS.maxBytes) throw new AppError('BAD_USER_INPUT', MSG.uploadInvalido);
+      if (arquivo.size > UPLOAD_LIMITS.maxBytes) throw new AppError('BAD_USER_INPUT', uploadTooLarge());
       let owner: number | null = me.codpessoapai === null ? null : me.codpessoa;
       if (isGiven(codpessoa)) {
         // the chosen unit obeys the rule the file's lines will: inside the uploader's part of the hierarchy

@@ -21,11 +21,15 @@ type Item = {
 
 const POLL_MS = 1000;
 
+const uploadLabel = (it: Item) => (it.phase === 'enviando' ? MSG.uploadEnviando : MSG.uploadEnviado);
+const processLabel = (it: Item) => (it.phase === 'fim' ? MSG.uploadConcluido : MSG.uploadProcessando);
+
 /**
  * The upload of Manutenção de Arquivos (its registry Toolbar): pick up to 3 files of up to 3,000,000 bytes,
  * optionally the Unidade Conciliadora that owns them, and send them one at a time. Each file shows a bar
  * for its upload, then one for its processing, asking the file's status until it is final (loaded or
- * error, with the file's message). Larger files go through the inbox folder or the CLI, as the dialog says.
+ * error, with the file's message). Larger files go through the operators' inbox folder or CLI (README), which
+ * a merchant cannot use, so the dialog does not mention them.
  */
 export function UploadToolbar({ def, onChanged }: { def: AnyRegisterDef; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
@@ -98,22 +102,24 @@ export function UploadToolbar({ def, onChanged }: { def: AnyRegisterDef; onChang
               {files.length > 0 ? <Typography variant="body2" sx={{ mt: 1 }}>{files.map((f) => f.name).join(', ')}</Typography> : null}
             </Box>
             {errors.map((e) => <Alert key={e} severity="warning">{e}</Alert>)}
+            {/* what the merchant can do here; the operators' ways for larger files are in the README */}
             <Typography variant="body2" color="text.secondary">
-              {MSG.uploadArquivosGrandes.replace('{max}', megabytes(UPLOAD_LIMITS.maxBytes))}
+              {MSG.uploadLimites.replace('{n}', String(UPLOAD_LIMITS.maxFiles)).replace('{max}', megabytes(UPLOAD_LIMITS.maxBytes))}
             </Typography>
             {items.map((it) => (
               <Box key={it.name} data-testid="upload-item">
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>{it.name}</Typography>
-                <Typography variant="caption" color="text.secondary">{MSG.uploadEnviando}</Typography>
-                <LinearProgress variant="determinate" value={Math.round(it.sent * 100)} aria-label={`${MSG.uploadEnviando} ${it.name}`} />
+                {/* each label says where the file is now: no 'Enviando' once it is sent, no 'Processando' once final */}
+                <Typography variant="caption" color="text.secondary" data-testid="upload-phase">{uploadLabel(it)}</Typography>
+                <LinearProgress variant="determinate" value={Math.round(it.sent * 100)} aria-label={`${uploadLabel(it)} ${it.name}`} />
                 <Typography variant="caption" color="text.secondary">
-                  {MSG.uploadProcessando}: <span data-testid="upload-status">{it.status ? FILE_STATUS[it.status as FileStatus] ?? it.status : '—'}</span>
+                  {processLabel(it)}: <span data-testid="upload-status">{it.status ? FILE_STATUS[it.status as FileStatus] ?? it.status : '—'}</span>
                 </Typography>
                 <LinearProgress
                   variant={it.phase === 'processando' ? 'indeterminate' : 'determinate'}
                   value={it.phase === 'fim' ? 100 : 0}
                   color={it.status === 'ERRO' ? 'error' : it.status === 'PROCESSADO_AVISOS' ? 'warning' : 'primary'}
-                  aria-label={`${MSG.uploadProcessando} ${it.name}`}
+                  aria-label={`${processLabel(it)} ${it.name}`}
                 />
                 {it.mensagem ? <Alert severity={it.status === 'ERRO' ? 'error' : it.status === 'PROCESSADO_AVISOS' ? 'warning' : 'info'} sx={{ mt: 1 }} data-testid="upload-message">{it.mensagem}</Alert> : null}
               </Box>

@@ -19,6 +19,7 @@ export function registerColumns(def: AnyRegisterDef, labels: OptionLabels): Regi
     return {
       id: name,
       header: f.header ?? f.label,
+      ...(f.width ? { size: f.width } : {}),
       accessorFn: (row: Row) => row[name] as string | number | null,
       Cell: ({ row }) => text(row.original),
       filterFn: (row, _id, filterValue) => text(row.original) === filterValue,
