@@ -147,8 +147,16 @@ describe('ticket screens', () => {
     const screen = ticketSearchPage(page);
     await openFromMenu(page, 'Tickets', 'Pesquisar Ticket', /\/app\/pesquisaticket$/);
     await page.getByRole('heading', { level: 1, name: 'Pesquisar Ticket' }).waitFor();
-    // the type starts at ADMINISTRADORA (the operator's side)
-    expect(await screen.filterShows('Tipo')).toBe(TICKET_TIPOS.A);
+    // the default window (yesterday → today) meets the demo's sales: the list opens with rows
+    await screen.row('Pão Quente').first().waitFor();
+    // the type is a radio group (spec) that starts at ADMINISTRADORA (the operator's side)
+    await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
+    const drawer = page.getByRole('dialog', { name: MSG.listaAbrirFiltro });
+    const tipo = drawer.getByRole('radiogroup', { name: 'Tipo' });
+    expect(await tipo.getByRole('radio').count()).toBe(Object.keys(TICKET_TIPOS).length);
+    expect(await tipo.getByRole('radio', { name: TICKET_TIPOS.A, exact: true }).isChecked()).toBe(true);
+    await drawer.getByRole('button', { name: MSG.listaFechar }).click();
+    await drawer.waitFor({ state: 'hidden' });
 
     await screen.filterBy({ datavenda: br(DE), datavendaate: br(ATE) });
     // type A (the operator's side) by default: the cards count exactly the bakery's sales, never Bom Preço's
@@ -213,7 +221,11 @@ describe('ticket screens', () => {
     await screen.traceTable('Cliente - Desconsiderados').getByRole('row').filter({ hasText: nsu }).filter({ hasText: aut }).waitFor();
     await screen.closeTrace();
 
-    await screen.selectRowOf(nsu, aut);
+    // the default type (ADMINISTRADORA) still lists the disregarded line with its state, to reconsider it from there
+    await screen.filterBy({ tipo: { option: TICKET_TIPOS.A } });
+    await screen.rowOf(nsu, aut, SALE_RESULTS.desconsiderado).waitFor();
+    await screen.rowOf(nsu, aut, SALE_RESULTS.somente_operadora).waitFor();
+    await screen.selectRowOf(nsu, aut, SALE_RESULTS.desconsiderado);
     expect(await screen.act('Reconsiderar')).toBe(MSG.ticketConfirmaReconsiderar);
     await screen.expectNotification(MSG.ticketProcessado);
     await screen.rowOf(nsu, aut, SALE_RESULTS.conciliado).waitFor();

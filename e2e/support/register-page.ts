@@ -35,6 +35,7 @@ export function registerPage(page: Page, def: AnyRegisterDef) {
   /** Fills one field by its declared label, the way its kind is typed. */
   async function fill(scope: Locator, f: FieldDef, value: FieldValue) {
     if (typeof value === 'string') await field(scope, f.label).fill(value);
+    else if ('option' in value && f.widget === 'radio') await scope.getByRole('radiogroup', { name: f.label }).getByRole('radio', { name: value.option, exact: true }).check();
     else if ('option' in value) await pickOption(scope, f.label, value.option);
     else await scope.getByLabel(f.label, { exact: true }).click();
   }

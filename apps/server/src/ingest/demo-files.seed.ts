@@ -33,8 +33,9 @@ export async function seedDemoFiles(open: OpenDb, ingestion: Ingestion, salesPer
       const generated = await writeScenarioFiles({
         dir: path.join(dir, String(i)),
         layouts: [...LAYOUTS_BY_OPERATOR[demo.codoperadora]!, 'cliente-csv'],
-        // sales up to today, so the default windows (Pesquisar Ticket: yesterday → today) open on data
-        scenario: { sales: salesPerUnit, seed: 2026 + i, merchants: [demo.codexterno], startDate, days: DEMO_DAYS + 1 },
+        // sales on every day up to today (one batch a day: a batch holds one day's sales), so the default windows
+        // (Pesquisar Ticket: yesterday → today) open on data
+        scenario: { sales: salesPerUnit, seed: 2026 + i, merchants: [demo.codexterno], startDate, days: DEMO_DAYS + 1, batchSize: Math.ceil(salesPerUnit / (DEMO_DAYS + 1)) },
         fileDate: todayBusiness(),
       });
       for (const g of generated) {

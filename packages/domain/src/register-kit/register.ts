@@ -51,6 +51,8 @@ export type FieldDef = {
   optionList?: string;
   /** the option list takes the value of this other field as its argument (e.g. cities by state) */
   optionListArg?: string;
+  /** how a fixed enum is drawn in the form and the filter: a select (default) or radio buttons (a short list, one always chosen) */
+  widget?: 'select' | 'radio';
   /** a filter select offers 'Todos' (-999) */
   todos?: boolean;
   /** the filter drawer's first value when it is not empty or 'Todos' (e.g. the ticket search's type A) */
@@ -166,6 +168,12 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
   readOnly?: boolean;
   window?: DateWindow;
   buckets?: RegisterBuckets;
+  /**
+   * work the server finishes after a call (a file reprocessed loads in the background): while a listed row's
+   * `field` holds one of `values`, the list asks again every few seconds, so the row shows its end without
+   * a new search
+   */
+  refreshWhile?: { field: string; values: readonly string[] };
   /** default true: rows can be edited */
   allowEdit?: boolean;
   /** default false: hides the add button */

@@ -43,7 +43,7 @@ export const pesquisaTicketScreen = defineRegister({
   ],
   fields: {
     id: { kind: 'text', label: 'ID', form: false },
-    tipo: { kind: 'enum', label: 'Tipo', options: TIPOS, filter: 'eq', filterDefault: TICKET_TIPO_PADRAO, column: true, form: false },
+    tipo: { kind: 'enum', label: 'Tipo', options: TIPOS, widget: 'radio', filter: 'eq', filterDefault: TICKET_TIPO_PADRAO, column: true, form: false },
     nsu: { kind: 'text', label: 'Doc/NSU', filter: 'eq', column: true, form: false },
     tid: { kind: 'text', label: 'TID', filter: true, column: true, form: false },
     autorizacao: { kind: 'text', label: 'Autorização', filter: 'eq', column: true, form: false },

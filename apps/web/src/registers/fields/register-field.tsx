@@ -5,6 +5,7 @@ import { MoneyField, PercentField } from './decimal-field';
 import { DigitsField } from './digits-field';
 import type { FieldProps } from './field-props';
 import { NumberField } from './number-field';
+import { RadioField } from './radio-field';
 import { ReferencesField } from './references-field';
 import { SelectField } from './select-field';
 import { SIM_NAO } from './select-options';
@@ -45,6 +46,7 @@ export function RegisterField({ def, mode, ...p }: Props) {
       return mode === 'filter' ? <SelectField {...props} options={SIM_NAO} valueKind="boolean" /> : <BooleanField {...props} />;
     case 'enum':
     case 'reference':
+      if (def.widget === 'radio' && def.options) return <RadioField {...props} options={def.options} />;
       return (
         <SelectField
           {...props}
