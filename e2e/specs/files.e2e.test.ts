@@ -43,10 +43,67 @@ describe('file maintenance screen', () => {
       { status: 'Processado', message: null },
       { status: 'Erro', message: MSG.arquivoNaoReconhecido },
     ]);
-    // the statement is of 2020: widen the send-date window to see it
-    await screen.filterBy({ de: '01/01/2000' });
-    await screen.row('R97470EEVD17.cmp').waitFor();
+    // the statement's header says 2020; the default window (on the receipt day) still lists it: no new search
+    await screen.row('R97470EEVD17.cmp').filter({ hasText: 'Processado' }).waitFor();
     await screen.row('foto.bin').filter({ hasText: MSG.arquivoNaoReconhecido }).waitFor();
+  });
+
+  it('at 1366 px shows Status, Arquivo and Mensagem without a horizontal scroll', async () => {
+    const { page } = b;
+    expect(page.viewportSize()?.width).toBe(1366);
+    const table = page.locator('table').first();
+    const box = (await table.locator('xpath=..').boundingBox())!;
+    for (const label of ['ID', 'Status', 'Arquivo', 'Mensagem']) {
+      const h = (await page.locator('thead').getByText(label, { exact: true }).boundingBox())!;
+      expect(h.x + h.width, label).toBeLessThanOrEqual(box.x + box.width + 1);
+    }
+    await page.screenshot({ path: path.join(os.tmpdir(), 'concilia-manutencao-1366.png') });
+  });
+
+  it('the upload dialog speaks to the merchant: no operator text, no stale labels, the batch limit in Portuguese', async () => {
+    const { page } = b;
+    await page.getByRole('button', { name: MSG.uploadEnviar }).click();
+    const dialog = page.getByRole('dialog', { name: MSG.uploadTitulo });
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    expect(text).not.toMatch(/INBOX_DIR|npm run|concilia -- import|SFTP/);
+    expect(text).toContain('Até 3 arquivos de até 3 MB cada.');
+    const input = dialog.getByTestId('upload-input');
+    // four files: the batch is refused with the pt-BR message, and nothing can be sent
+    const four = [1, 2, 3, 4].map((i) => ({ name: `v${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') }));
+    await input.setInputFiles(four);
+    await dialog.getByText('Não é possível enviar mais de 3 arquivos.', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: MSG.uploadEnviar }).isDisabled()).toBe(true);
+    // a file over 3 MB is refused saying only that it is too large
+    await input.setInputFiles([{ name: 'grande.txt', mimeType: 'text/plain', buffer: Buffer.alloc(3_000_001, 65) }]);
+    await dialog.getByText('grande.txt: Arquivo muito grande: o limite é 3 MB.', { exact: true }).waitFor();
+    // once a file is sent and loaded, no label still says it is being sent or processed
+    await input.setInputFiles([unreadable]);
+    await dialog.getByRole('button', { name: MSG.uploadEnviar }).click();
+    await dialog.getByTestId('upload-status').filter({ hasText: /^(Processado|Erro)$/ }).waitFor({ timeout: 60_000 });
+    const after = await dialog.getByTestId('upload-item').innerText();
+    expect(after).not.toMatch(/Enviando|Processando/);
+    expect(after).toContain(MSG.uploadEnviado);
+    expect(after).toContain(MSG.uploadConcluido);
+    await dialog.getByRole('button', { name: MSG.uploadFechar }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('a result card chosen shows in the filter drawer', async () => {
+    const { page } = b;
+    const card = page.locator('[data-testid^="bucket-"]').first();
+    await card.waitFor();
+    const label = (await card.innerText()).split('\n')[0]!.trim();
+    await card.click();
+    await page.locator('[data-testid^="bucket-"][aria-pressed="true"]').waitFor();
+    await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
+    const resultado = page.getByRole('combobox', { name: 'Resultado' });
+    await resultado.waitFor();
+    expect((await resultado.innerText()).trim()).toBe(label);
+    await page.keyboard.press('Escape');
+    await resultado.waitFor({ state: 'hidden' });
+    await card.click(); // widen again
+    await page.locator('[data-testid^="bucket-"][aria-pressed="true"]').waitFor({ state: 'detached' });
   });
 
   it('downloads the statement byte for byte', async () => {
@@ -62,10 +119,8 @@ describe('file maintenance screen', () => {
     const screen = registerPage(b.page, manutencaoArquivosScreen);
     await screen.fabAction(MSG.arquivoReprocessar);
     await screen.expectNotification(MSG.arquivoRegistroReprocessado);
-    await screen.row('R97470EEVD17.cmp').filter({ hasText: 'Processado' }).waitFor({ timeout: 30_000 }).catch(async () => {
-      await screen.filterBy({ de: '01/01/2000' });
-      await screen.row('R97470EEVD17.cmp').filter({ hasText: 'Processado' }).waitFor();
-    });
+    // the row follows the reload in the background to its end, without a new search
+    await screen.row('R97470EEVD17.cmp').filter({ hasText: 'Processado' }).waitFor({ timeout: 30_000 });
     await screen.deleteRows('foto.bin');
     await screen.expectNotification(MSG.listaExcluidos);
     await screen.row('foto.bin').waitFor({ state: 'detached' });

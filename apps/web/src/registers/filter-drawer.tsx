@@ -1,5 +1,6 @@
 import { type AnyRegisterDef, windowError } from '@concilia/domain';
 import { Box } from '@mui/material';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { DateRangeFilter } from './fields/date-range-filter';
 import type { Values } from './fields/field-props';
@@ -17,11 +18,18 @@ type Props = {
   onClose: () => void;
   /** runs the search with <T>Filter values; resolves true when it succeeded (the drawer then closes) */
   onSearch: (filter: Row) => Promise<boolean>;
+  /** the result card in force (RegisterDef.buckets): the drawer shows it in its field, so the next search keeps it */
+  bucket?: { name: string; value: string | null };
 };
 
 /** The register's filters in the top drawer; the De/Até window last, with its one-month rule. */
-export function FilterDrawer({ def, initial, open, searching, onClose, onSearch }: Props) {
-  const { control, handleSubmit, setError } = useForm<Values>({ defaultValues: initial });
+export function FilterDrawer({ def, initial, open, searching, onClose, onSearch, bucket }: Props) {
+  const { control, handleSubmit, setError, setValue } = useForm<Values>({ defaultValues: initial });
+  const bucketName = bucket?.name;
+  const bucketValue = bucket?.value ?? null;
+  useEffect(() => {
+    if (bucketName) setValue(bucketName, bucketValue ?? initial[bucketName] ?? '');
+  }, [bucketName, bucketValue, initial, setValue]);
   const submit = handleSubmit(async (values) => {
     const filter = filterVariables(def, values);
     // the server says the same; asking first keeps the message beside the date instead of in a toast

@@ -31,7 +31,16 @@ export function useRegisterList(def: AnyRegisterDef, search: Row | null, page: L
     queryFn: () => fetchList(def, search ?? {}, page),
     enabled: search !== null,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (pending(def, query.state.data?.rows) ? REFRESH_MS : false),
   });
+}
+
+const REFRESH_MS = 2000;
+
+/** A listed row whose work still runs on the server (RegisterDef.refreshWhile). */
+export function pending(def: AnyRegisterDef, rows: readonly Row[] | undefined): boolean {
+  const w = def.refreshWhile;
+  return !!w && !!rows?.some((r) => w.values.includes(String(r[w.field])));
 }
 
 export async function fetchRow(def: AnyRegisterDef, row: Row): Promise<Row | null> {

@@ -100,6 +100,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
     }
   };
 
+  const activeBucket = bucketField && search && typeof search[bucketField] === 'string' ? (search[bucketField] as string) : null;
   /** A result card narrows the current search to its result (or widens it again). */
   const pickBucket = (valor: string | null) => {
     if (!bucketField || !search) return;
@@ -131,11 +132,13 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
           </Tooltip>
         ) : null}
       </Stack>
-      <FilterDrawer def={def} initial={initial} open={filterOpen} searching={searching} onClose={() => setFilterOpen(false)} onSearch={runSearch} />
+      <FilterDrawer def={def} initial={initial} open={filterOpen} searching={searching} onClose={() => setFilterOpen(false)} onSearch={runSearch}
+        bucket={bucketField ? { name: bucketField, value: activeBucket } : undefined}
+      />
       {def.buckets ? (
         <ResultBuckets
           buckets={buckets.data ?? []}
-          active={bucketField && search && typeof search[bucketField] === 'string' ? (search[bucketField] as string) : null}
+          active={activeBucket}
           onPick={pickBucket}
         />
       ) : null}

@@ -1,3 +1,4 @@
+import { FILE_STATUS, FINAL_FILE_STATUSES, type FileStatus } from '../files';
 import { SALE_RESULTS } from '../reconciliation';
 import { defineRegister, type FieldDef, type OptionItem } from '../register-kit/register';
 import { MSG } from '../messages';
@@ -22,6 +23,9 @@ export const uploadTooLarge = (maxBytes: number = UPLOAD_LIMITS.maxBytes) => MSG
 
 /** The results a file's sale lines can have, as the result cards and the 'Resultado' filter name them. */
 export const RESULTADOS_VENDA: readonly OptionItem[] = Object.entries(SALE_RESULTS).map(([valor, label]) => ({ valor, label }));
+
+/** The statuses of a file still on its way (waiting, loading): the list asks again until it leaves them. */
+const PENDING_FILE_STATUSES = (Object.keys(FILE_STATUS) as FileStatus[]).filter((s) => !FINAL_FILE_STATUSES.includes(s));
 
 const ARQUIVO_FIELDS = {
   codarquivo: { kind: 'number', label: 'Cod. Arquivo', header: 'ID', width: 90 },
@@ -128,6 +132,8 @@ export const manutencaoArquivosScreen = defineRegister({
   ops: { list: 'listarManutencaoArquivos', delete: 'deletarManutencaoArquivos' },
   window: { de: 'de', ate: 'ate', back: 'month' },
   buckets: { operation: 'resultadosManutencaoArquivos', field: 'resultado' },
+  // a file sent or reprocessed loads in the background: its row follows it to its final status
+  refreshWhile: { field: 'status', values: PENDING_FILE_STATUSES },
   actions: [
     {
       key: 'baixar', kind: 'download', label: MSG.arquivoBaixar, icon: 'Download', scope: 'multi', operation: 'baixarManutencaoArquivos',
