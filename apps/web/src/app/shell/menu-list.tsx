@@ -49,7 +49,8 @@ function MenuNodeItem({ node, depth, onNavigate }: Props) {
         <ListItem disablePadding>{button}</ListItem>
       )}
       {hasChildren ? (
-        <Collapse in={open} timeout="auto" unmountOnExit>
+        // an item of the list itself (a list holds only items), holding the section's own list
+        <Collapse component="li" in={open} timeout="auto" unmountOnExit>
           <MenuList nodes={node.children} depth={depth + 1} onNavigate={onNavigate} />
         </Collapse>
       ) : null}
@@ -59,7 +60,7 @@ function MenuNodeItem({ node, depth, onNavigate }: Props) {
 
 export function MenuList({ nodes, depth = 0, onNavigate }: { nodes: readonly MenuNode[]; depth?: number; onNavigate?: () => void }) {
   return (
-    <List disablePadding={depth > 0} component="div">
+    <List disablePadding={depth > 0}>
       {nodes.map((n) => <MenuNodeItem key={n.id} node={n} depth={depth} onNavigate={onNavigate} />)}
     </List>
   );
