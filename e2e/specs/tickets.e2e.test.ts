@@ -253,10 +253,8 @@ describe('ticket screens', () => {
     // the import is a customer file: the reconciliation pairs it with the sale it came from
     await expect.poll(async () => (await one(`SELECT r.resultado FROM resultado_venda_cliente r JOIN arquivos a ON a.codarquivo = r.codarquivo
       WHERE a.origem = 'IMPORTACAO' AND r.nsu = $1`, [nsu]))?.resultado, { timeout: 30_000 }).toBe('conciliado');
-    // and the sale is no longer offered for import
-    await importScreen.filterBy({ de: br(DE) });
-    await importScreen.search(aut);
-    await importScreen.rowOf(nsu, aut).waitFor({ state: 'detached' });
+    // and the sale leaves the list by itself once reconciled, without a new search
+    await importScreen.rowOf(nsu, aut).waitFor({ state: 'detached', timeout: 30_000 });
 
     const search = ticketSearchPage(page);
     await openFromMenu(page, 'Tickets', 'Pesquisar Ticket', /\/app\/pesquisaticket$/);

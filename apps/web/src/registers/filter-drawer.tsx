@@ -1,6 +1,6 @@
 import { type AnyRegisterDef, windowError } from '@concilia/domain';
 import { Box } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { DateRangeFilter } from './fields/date-range-filter';
 import type { Values } from './fields/field-props';
@@ -27,9 +27,11 @@ export function FilterDrawer({ def, initial, open, searching, onClose, onSearch,
   const { control, handleSubmit, setError, setValue } = useForm<Values>({ defaultValues: initial });
   const bucketName = bucket?.name;
   const bucketValue = bucket?.value ?? null;
+  const first = useRef(initial);
+  // only when the card changes: the drawer's other fields, and what the user is typing, stay as they are
   useEffect(() => {
-    if (bucketName) setValue(bucketName, bucketValue ?? initial[bucketName] ?? '');
-  }, [bucketName, bucketValue, initial, setValue]);
+    if (bucketName) setValue(bucketName, bucketValue ?? first.current[bucketName] ?? '');
+  }, [bucketName, bucketValue, setValue]);
   const submit = handleSubmit(async (values) => {
     const filter = filterVariables(def, values);
     // the server says the same; asking first keeps the message beside the date instead of in a toast

@@ -37,5 +37,16 @@ export function useRowAction(def: AnyRegisterDef) {
       if (results.every((r) => r.status === 'fulfilled')) notifier.success(action.success);
     }
     await queryClient.invalidateQueries({ queryKey: ['register', def.key] });
+    if (action.settlesLater) void askAgain(() => queryClient.invalidateQueries({ queryKey: ['register', def.key] }));
   };
 }
+
+/** After an action the server ends in the background: ask again after 1, 2, 4, 8 and 16 s (about half a minute). */
+async function askAgain(refresh: () => Promise<unknown>, delays: readonly number[] = SETTLE_DELAYS_MS): Promise<void> {
+  for (const ms of delays) {
+    await new Promise((ok) => setTimeout(ok, ms));
+    await refresh();
+  }
+}
+
+const SETTLE_DELAYS_MS = [1000, 2000, 4000, 8000, 16_000] as const;

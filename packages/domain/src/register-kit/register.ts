@@ -100,6 +100,11 @@ export type RegisterAction = {
   kind?: ActionKind;
   confirm?: string;
   success: string;
+  /**
+   * the server finishes the action's work in the background (an imported sale is reconciled a few seconds
+   * later): the list asks again for a while after it, so the rows change without a new search
+   */
+  settlesLater?: boolean;
   /** a 'download' action of which some rows failed, e.g. 'Erro ao baixar algum dos arquivos' */
   partial?: string;
   /** a 'download' action of which every row failed, e.g. 'Arquivo(s) não baixados!' */

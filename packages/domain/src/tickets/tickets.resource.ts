@@ -76,8 +76,12 @@ export const importacaoTicketScreen = defineRegister({
   ops: { list: 'listarImportacaoTickets' },
   window: { de: 'de', ate: 'ate', back: 'month', maxMonths: 1 },
   actions: [
-    { key: 'importar', label: 'Importar', icon: 'Download', scope: 'multi', operation: 'importarTicket', success: MSG.ticketImportado },
-    { key: 'importarTodos', kind: 'filter', label: 'Importar Todos', icon: 'DoneAll', scope: 'multi', operation: 'importarTodosTickets', success: MSG.ticketImportado },
+    // an import is a customer file reconciled in the background: the sale leaves the list a few seconds later
+    { key: 'importar', label: 'Importar', icon: 'Download', scope: 'multi', operation: 'importarTicket', success: MSG.ticketImportado, settlesLater: true },
+    {
+      key: 'importarTodos', kind: 'filter', label: 'Importar Todos', icon: 'DoneAll', scope: 'multi', operation: 'importarTodosTickets',
+      success: MSG.ticketImportado, settlesLater: true,
+    },
   ],
   fields: {
     id: { kind: 'text', label: 'ID', form: false },
