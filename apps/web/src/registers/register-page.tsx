@@ -3,7 +3,7 @@ import FilterAlt from '@mui/icons-material/FilterAlt';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MRT_RowSelectionState } from 'material-react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 import { type FabItem, fabItems } from './fab-items';
@@ -11,7 +11,7 @@ import { FilterDrawer } from './filter-drawer';
 import { filterVariables, initialFilterValues } from './filter-values';
 import { FormDrawer } from './form-drawer';
 import { PrintStyles } from './print-styles';
-import { fetchList, listKey, useBuckets, useRegisterList } from './register-api';
+import { bucketsKey, fetchList, listKey, pending, useBuckets, useRegisterList } from './register-api';
 import { RegisterFab } from './register-fab';
 import { filterFields, rowIdOf, type Row } from './register-fields';
 import type { RegisterScreen } from './registry';
@@ -50,6 +50,13 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
   const deleteRows = useDeleteRows(def, search, page);
   const rowAction = useRowAction(def);
   const buckets = useBuckets(def, search);
+  // a file that finished loading in the background changes the result cards too: ask them again then
+  const working = pending(def, rows);
+  const wasWorking = useRef(false);
+  useEffect(() => {
+    if (wasWorking.current && !working && search) void queryClient.invalidateQueries({ queryKey: bucketsKey(def, search) });
+    wasWorking.current = working;
+  }, [working, search, def, queryClient]);
   const bucketField = def.buckets?.field;
 
   const selected = rows.filter((r) => rowSelection[rowIdOf(def, r)]);
