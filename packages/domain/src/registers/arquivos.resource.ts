@@ -92,8 +92,9 @@ export const arquivosEmAbertoScreen = defineRegister({
     },
   ],
   fields: arquivoFields({
-    codarquivo: 'both', dataenvio: 'column', datarecebimento: 'column', dataprocessamento: 'column', tipo: 'both', status: 'both',
-    nomearquivo: 'both', mensagem: 'column', codoperadora: 'filter', origem: { use: 'filter', label: 'Conciliador' },
+    // key columns first, as on Manutenção de Arquivos
+    codarquivo: 'both', status: 'both', nomearquivo: 'both', mensagem: 'column', datarecebimento: 'column', dataenvio: 'column',
+    dataprocessamento: 'column', tipo: 'both', codoperadora: 'filter', origem: { use: 'filter', label: 'Conciliador' },
     de: 'filter', ate: 'filter', resultado: 'filter',
   }),
 });
