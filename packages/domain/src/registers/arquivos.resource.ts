@@ -56,8 +56,10 @@ type Use = 'column' | 'filter' | 'both';
  */
 function arquivoFields(use: Partial<Record<Name, Use | { use: Use; label: string }>>): Record<string, FieldDef> {
   const out: Record<string, FieldDef> = {};
-  // in the order the screen names them: its columns show in that order
-  for (const name of Object.keys(use) as Name[]) {
+  // the screen's named fields first, in its order (its columns show in that order), then the rest: every
+  // screen's rows carry the whole file record
+  const names = [...new Set([...Object.keys(use), ...Object.keys(ARQUIVO_FIELDS)])] as Name[];
+  for (const name of names) {
     const base: FieldDef = ARQUIVO_FIELDS[name];
     const u = use[name];
     const how = typeof u === 'object' ? u.use : u;
