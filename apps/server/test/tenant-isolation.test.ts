@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayBusiness } from '@concilia/domain';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { BASE_URL, createTestApp, engines, type TestApp } from './harness';
 import {
@@ -43,6 +44,8 @@ type OpSpec = {
   session?: true;
   /** answers a count: filtered by the victim's ids ('wide'), a stranger must count 0 */
   count?: true;
+  /** the file screens' De/Até is the day a file was received (today, in this test), not the sales' window */
+  receipt?: true;
 };
 
 const upload = (codpessoa: number | null, file: Upload, label: string): Variant => ({ label, args: { codpessoa }, files: { arquivo: file } });
@@ -81,9 +84,9 @@ const OPERATIONS: Record<string, OpSpec> = {
   getUsuario: { access: 'user' },
   listarBandeiras: { access: 'user' },
   listarCidades: { access: 'user' },
-  listarConciliacaoEmAberto: { access: 'user' },
+  listarConciliacaoEmAberto: { access: 'user', receipt: true },
   listarEstados: { access: 'user' },
-  listarExtratosOriginais: { access: 'user' },
+  listarExtratosOriginais: { access: 'user', receipt: true },
   listarImportacaoTickets: { access: 'user' },
   listarItensConciliadores: { access: 'user' },
   listarItensConciliadoresCodExterno: { access: 'user' },
@@ -95,7 +98,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarItensTerminal: { access: 'user' },
   listarItensTipoArquivo: { access: 'user' },
   listarItensUnidadesConciliadoras: { access: 'user' },
-  listarManutencaoArquivos: { access: 'user' },
+  listarManutencaoArquivos: { access: 'user', receipt: true },
   listarOperadoras: { access: 'user' },
   listarParametros: { access: 'user' },
   listarPerfil: { access: 'user' },
@@ -112,10 +115,10 @@ const OPERATIONS: Record<string, OpSpec> = {
   resultadosTickets: { access: 'user' },
   resumoTickets: { access: 'user' },
   // counts of the paged lists: numbers, so the sweep checks that a filter naming the victim's ids counts nothing
-  listarConciliacaoEmAbertoTotal: { access: 'user', count: true },
-  listarExtratosOriginaisTotal: { access: 'user', count: true },
+  listarConciliacaoEmAbertoTotal: { access: 'user', count: true, receipt: true },
+  listarExtratosOriginaisTotal: { access: 'user', count: true, receipt: true },
   listarImportacaoTicketsTotal: { access: 'user', count: true },
-  listarManutencaoArquivosTotal: { access: 'user', count: true },
+  listarManutencaoArquivosTotal: { access: 'user', count: true, receipt: true },
   listarTicketsTotal: { access: 'user', count: true },
   // ── signed-in writes and downloads
   baixarAnaliseTicket: { access: 'user' },
@@ -162,7 +165,9 @@ const OPERATIONS: Record<string, OpSpec> = {
 const isInsertInput = (op: Operation) => op.field.args.some((a) => /SaveValues$/.test(String(a.type).replace(/!$/, '')));
 
 /** The argument sets an operation is called with: its variants, else the generic ones (both modes; both insert flags for a save). */
-function variantsOf(op: Operation, spec: OpSpec, v: Victim, a: Attack): Variant[] {
+function variantsOf(op: Operation, spec: OpSpec, victim: Victim, a: Attack): Variant[] {
+  const today = todayBusiness();
+  const v = spec.receipt ? { ...victim, de: addDays(today, -7), ate: today } : victim;
   if (spec.variants) return spec.variants(v, a);
   const full = argsFor(op, v, 'full');
   const out: Variant[] = [{ label: 'full', args: full }];
