@@ -1,4 +1,5 @@
 import { MSG } from '@concilia/domain';
+import { documentText, type TadaDocumentNode } from './graphql';
 
 /** An error the server answered (expected or masked), with its code when it has one. */
 export class ApiError extends Error {
@@ -25,7 +26,8 @@ export function onApiError(l: Listener): () => void {
 
 /**
  * One POST /graphql with the session cookie. The CSRF header makes every call a preflighted request,
- * which a cross-site form cannot send.
+ * which a cross-site form cannot send. `query` is a document's text: typed documents go through `call`;
+ * the register kit's documents, built at run time from declarations, come here directly.
  */
 export async function gql<T, V extends object = Record<string, unknown>>(query: string, variables?: V, opts: { silent?: boolean } = {}): Promise<T> {
   let res: Response;
@@ -58,10 +60,15 @@ export async function gql<T, V extends object = Record<string, unknown>>(query: 
   return body.data as T;
 }
 
+type CallOptions = { silent?: boolean };
+/** Variables may be left out only when the document has no required one. */
+type CallArgs<V> = Record<string, never> extends V ? [variables?: V, opts?: CallOptions] : [variables: V, opts?: CallOptions];
+
 /**
- * Runs one of the typed documents of lib/operations. `silent` keeps the shell's global error rules out
- * of it, for screens that show the error themselves (the login page).
+ * Runs one of the typed documents of lib/operations: the answer and the variables are the document's
+ * (gql.tada's ResultOf / VariablesOf), inferred from the schema. `silent` keeps the shell's global error
+ * rules out of it, for screens that show the error themselves (the login page).
  */
-export function call<R, V>(d: { query: string; __result?: R; __vars?: V }, variables?: V, opts: { silent?: boolean } = {}): Promise<R> {
-  return gql<R, object>(d.query, (variables ?? undefined) as object | undefined, opts);
+export function call<R, V>(doc: TadaDocumentNode<R, V>, ...[variables, opts = {}]: CallArgs<V>): Promise<R> {
+  return gql<R, object>(documentText(doc), (variables ?? undefined) as object | undefined, opts);
 }

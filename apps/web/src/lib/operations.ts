@@ -1,85 +1,78 @@
-import type { AppConfig, Banner, DashboardRegistro, DashboardResult, InfoTrocarSenha, LoginSenhaAtendimento, MenuItem, Noticia, UserInfo } from '@concilia/domain';
-
-import type { OptionItem, TicketEntry, TicketTrace } from '@concilia/domain';
+import { graphql } from './graphql';
 
 /**
- * The GraphQL documents of the shell and account calls, typed with the shared domain shapes. A test
- * validates every document here against the committed apps/server/schema.graphql.
+ * The web client's static GraphQL documents, typed by gql.tada from the committed schema: a call's result
+ * and variables are ResultOf / VariablesOf of its document, so a field renamed or made nullable in the API
+ * breaks the type check of the screen that reads it. A server test (apps/server/test/web-operations.test.ts)
+ * also validates every document here against schema.graphql and the production request limits.
+ *
+ * The register kit's documents are built at run time from declarations (registers/register-operations.ts)
+ * and stay untyped strings; the same test validates them.
  */
-type Doc<R, V = Record<string, never>> = { query: string; __result?: R; __vars?: V };
-const doc = <R, V = Record<string, never>>(query: string): Doc<R, V> => ({ query });
+
+// Tickets: one selection of a ticket line for every side of the trace
+const TicketLinhaCampos = graphql(`
+  fragment TicketLinhaCampos on TicketLinha { id codarquivo tipo nomearquivo statusArquivo datarecebimento datapagamento
+    dataprevistapagamento datavenda datatransacao valorbruto valorliquidopago outroscreditos outrosdebitos parcela totparcelas
+    status meiocaptura produto bandeira numterminal nsu autorizacao tid nossonumero resultado codlinhasarqcli desconsiderado
+    sellerId paymentId orderId itemId }
+`);
 
 export const OPS = {
-  getAppConfig: doc<{ getAppConfig: AppConfig }>(`query getAppConfig { getAppConfig { botCheck recaptchaSiteKey treinamentoUrl atendimento versao } }`),
-  login: doc<{ login: string }, { username: string; password: string; values: { recaptcha: string | null } }>(
+  getAppConfig: graphql(`query getAppConfig { getAppConfig { botCheck recaptchaSiteKey treinamentoUrl atendimento versao } }`),
+  login: graphql(
     `mutation login($username: String!, $password: String!, $values: LoginValues) { login(username: $username, password: $password, values: $values) }`,
   ),
-  loginIdSession: doc<{ loginIdSession: string }, { idsession: string }>(
-    `mutation loginIdSession($idsession: String!) { loginIdSession(idsession: $idsession) }`,
-  ),
-  logout: doc<{ logout: string }>(`mutation logout { logout }`),
-  urlVersaoAntiga: doc<{ urlVersaoAntiga: string }>(`mutation urlVersaoAntiga { urlVersaoAntiga }`),
-  getUserInfo: doc<{ getUserInfo: UserInfo }>(
+  loginIdSession: graphql(`mutation loginIdSession($idsession: String!) { loginIdSession(idsession: $idsession) }`),
+  logout: graphql(`mutation logout { logout }`),
+  urlVersaoAntiga: graphql(`mutation urlVersaoAntiga { urlVersaoAntiga }`),
+  getUserInfo: graphql(
     `query getUserInfo { getUserInfo { nomeAbreviado uscodigo logoMarcarRevenda simulado fullName codPessoa codPessoaPai codPerfil login permitido versaoAntiga } }`,
   ),
-  getMenus: doc<{ getMenus: MenuItem[] }>(`query getMenus { getMenus { id label page pai icon } }`),
-  getNoticias: doc<{ getNoticias: Noticia[] }>(`query getNoticias { getNoticias { codnoticia titulo texto data } }`),
-  getBanner: doc<{ getBanner: Banner | null }>(`query getBanner { getBanner { codbanner titulo texto link } }`),
-  getLoginSenhaAtendimento: doc<{ getLoginSenhaAtendimento: LoginSenhaAtendimento }>(
-    `query getLoginSenhaAtendimento { getLoginSenhaAtendimento { url login senha } }`,
-  ),
-  alterarSenha: doc<{ alterarSenha: string }, { usuario: string; email: string }>(
-    `mutation alterarSenha($usuario: String!, $email: String!) { alterarSenha(usuario: $usuario, email: $email) }`,
-  ),
-  getInfoUsuarrioTrocarSenha: doc<{ getInfoUsuarrioTrocarSenha: InfoTrocarSenha }, { param: string }>(
+  getMenus: graphql(`query getMenus { getMenus { id label page pai icon } }`),
+  getNoticias: graphql(`query getNoticias { getNoticias { codnoticia titulo texto data } }`),
+  getBanner: graphql(`query getBanner { getBanner { codbanner titulo texto link } }`),
+  getLoginSenhaAtendimento: graphql(`query getLoginSenhaAtendimento { getLoginSenhaAtendimento { url login senha } }`),
+  alterarSenha: graphql(`mutation alterarSenha($usuario: String!, $email: String!) { alterarSenha(usuario: $usuario, email: $email) }`),
+  getInfoUsuarrioTrocarSenha: graphql(
     `query getInfoUsuarrioTrocarSenha($param: String!) { getInfoUsuarrioTrocarSenha(param: $param) { goLogin senhaDefinida expirado mensagemSolicitaSenha login } }`,
   ),
-  usuarioTrocarSenha: doc<
-    { usuarioTrocarSenha: string },
-    { idTrocaSenha: string; gravarResponsavel?: boolean; responsavel?: string; senha?: string; confirmaSenha?: string }
-  >(
+  usuarioTrocarSenha: graphql(
     `mutation usuarioTrocarSenha($idTrocaSenha: String!, $gravarResponsavel: Boolean, $responsavel: String, $senha: String, $confirmaSenha: String) {
       usuarioTrocarSenha(idTrocaSenha: $idTrocaSenha, gravarResponsavel: $gravarResponsavel, responsavel: $responsavel, senha: $senha, confirmaSenha: $confirmaSenha) }`,
   ),
-  redefinirSenha: doc<{ redefinirSenha: string }, { senhaAtual: string; senha: string; confirmaSenha: string }>(
+  redefinirSenha: graphql(
     `mutation redefinirSenha($senhaAtual: String!, $senha: String!, $confirmaSenha: String!) { redefinirSenha(senhaAtual: $senhaAtual, senha: $senha, confirmaSenha: $confirmaSenha) }`,
   ),
-  listarParametros: doc<{ listarParametros: { codpessoa: number; texto: string | null }[] }>(
-    `query listarParametros { listarParametros { codpessoa texto } }`,
-  ),
-  salvarParametros: doc<{ salvarParametros: { codpessoa: number; texto: string | null } }, { values: { texto: string | null; insert: boolean } }>(
-    `mutation salvarParametros($values: ParametrosInput!) { salvarParametros(values: $values) { codpessoa texto } }`,
-  ),
+  listarParametros: graphql(`query listarParametros { listarParametros { codpessoa texto } }`),
+  salvarParametros: graphql(`mutation salvarParametros($values: ParametrosInput!) { salvarParametros(values: $values) { codpessoa texto } }`),
   // Dashboard: one call answers every chart and the key figures (amounts in centavos)
-  getDashBoard: doc<{ getDashBoard: DashboardResult }, { values: { empresa: number | null; registro: DashboardRegistro; de: string; ate: string } }>(
+  getDashBoard: graphql(
     `query getDashBoard($values: DashboardValues!) { getDashBoard(values: $values) {
       seriesVendaOperadora { name y sliced selected } seriesVendaTipo { name y sliced selected }
       categoriaVendaDia seriesVendaDia categoriaVendaHora seriesVendaHora
       seriesTicketMedio { name y sliced selected } categoriaTaxaMedia seriesTaxaMedia { name data }
       indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso } } }`,
   ),
+  // Files: the upload (sent as a GraphQL multipart request by features/files/send-file.ts)
+  enviarArquivo: graphql(
+    `mutation enviarArquivo($arquivo: File!, $codpessoa: Int) { enviarArquivo(arquivo: $arquivo, codpessoa: $codpessoa) { codarquivo status mensagem duplicate } }`,
+  ),
   // Tickets: manual entry, the trace and its row actions (the list screens are register declarations)
-  listarItensConciliadoresCodExterno: doc<{ listarItensConciliadoresCodExterno: OptionItem[] }, { codpessoa: number | null; codOperadora: number | null }>(
+  listarItensConciliadoresCodExterno: graphql(
     `query listarItensConciliadoresCodExterno($codpessoa: Int, $codOperadora: Int) {
       listarItensConciliadoresCodExterno(codpessoa: $codpessoa, codOperadora: $codOperadora) { valor label } }`,
   ),
-  incluirTicket: doc<{ incluirTicket: boolean }, TicketEntry>(
+  incluirTicket: graphql(
     `mutation incluirTicket($values: TicketCabecalhoInput!, $tickets: [TicketLinhaInput!]!) { incluirTicket(values: $values, tickets: $tickets) }`,
   ),
-  detalharTicket: doc<{ detalharTicket: TicketTrace }, { id: string }>(
+  detalharTicket: graphql(
     `query detalharTicket($id: String) { detalharTicket(id: $id) {
       pagamento { ...TicketLinhaCampos } liquidacao { ...TicketLinhaCampos } venda { ...TicketLinhaCampos } previsao { ...TicketLinhaCampos }
       antecipado { ...TicketLinhaCampos } cliente { ...TicketLinhaCampos } clienteIntegrador { ...TicketLinhaCampos }
-      desconsiderado { ...TicketLinhaCampos } cancelado { ...TicketLinhaCampos } marketplace { ...TicketLinhaCampos } } }
-    fragment TicketLinhaCampos on TicketLinha { id codarquivo tipo nomearquivo statusArquivo datarecebimento datapagamento dataprevistapagamento datavenda datatransacao valorbruto valorliquidopago outroscreditos outrosdebitos parcela totparcelas status meiocaptura produto bandeira numterminal nsu autorizacao tid nossonumero resultado codlinhasarqcli desconsiderado sellerId paymentId orderId itemId }`,
+      desconsiderado { ...TicketLinhaCampos } cancelado { ...TicketLinhaCampos } marketplace { ...TicketLinhaCampos } } }`,
+    [TicketLinhaCampos],
   ),
-  reprocessarTicket: doc<{ reprocessarTicket: boolean }, { codarquivo: number; tipo: string | null }>(
-    `mutation reprocessarTicket($codarquivo: Int!, $tipo: String) { reprocessarTicket(codarquivo: $codarquivo, tipo: $tipo) }`,
-  ),
-  deletarTicket: doc<{ deletarTicket: boolean }, { codarquivo: number; tipo: string | null }>(
-    `mutation deletarTicket($codarquivo: Int!, $tipo: String) { deletarTicket(codarquivo: $codarquivo, tipo: $tipo) }`,
-  ),
+  reprocessarTicket: graphql(`mutation reprocessarTicket($codarquivo: Int!, $tipo: String) { reprocessarTicket(codarquivo: $codarquivo, tipo: $tipo) }`),
+  deletarTicket: graphql(`mutation deletarTicket($codarquivo: Int!, $tipo: String) { deletarTicket(codarquivo: $codarquivo, tipo: $tipo) }`),
 } as const;
-
-export type OpResult<D> = D extends Doc<infer R, unknown> ? R : never;
-export type OpVars<D> = D extends Doc<unknown, infer V> ? V : never;

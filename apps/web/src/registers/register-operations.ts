@@ -4,7 +4,12 @@ import { outputFields } from './register-fields';
 /**
  * The GraphQL documents of a register, built from its declaration (Twenty's generateFindManyRecordsQuery
  * idea) instead of being written per register. Pure functions of the declaration: a server test validates
- * them against the committed schema.graphql.
+ * them against the committed schema.graphql (apps/server/test/web-operations.test.ts: every register and list
+ * screen, every action, every option list of the schema).
+ *
+ * They stay plain strings, not gql.tada documents like lib/operations.ts: gql.tada types a document from its
+ * literal text at compile time, and these texts exist only at run time (operation, input type and selection
+ * all come from the declaration). Their rows are read through the declaration's fields (Row), not a static type.
  */
 const selection = (def: AnyRegisterDef) => outputFields(def).map(([name]) => name).join(' ');
 

@@ -55,9 +55,13 @@ const AtendimentoRef = builder.objectRef<LoginSenhaAtendimento>('LoginSenhaAtend
   fields: (t) => ({ url: t.exposeString('url'), login: t.exposeString('login'), senha: t.exposeString('senha') }),
 });
 
+// An enum rather than a String: the web client's types come from the schema (gql.tada), so the login page
+// gets the three modes it draws instead of any string.
+const BotCheckRef = builder.enumType('BotCheck', { values: ['altcha', 'recaptcha', 'off'] as const satisfies readonly AppConfig['botCheck'][] });
+
 const AppConfigRef = builder.objectRef<AppConfig>('AppConfig').implement({
   fields: (t) => ({
-    botCheck: t.exposeString('botCheck'),
+    botCheck: t.expose('botCheck', { type: BotCheckRef }),
     recaptchaSiteKey: t.exposeString('recaptchaSiteKey', { nullable: true }),
     treinamentoUrl: t.exposeString('treinamentoUrl', { nullable: true }),
     atendimento: t.exposeBoolean('atendimento'),

@@ -1,10 +1,9 @@
 import { MSG } from '@concilia/domain';
 import { ApiError, NetworkError } from '../../lib/api-client';
+import { documentText, type ResultOf } from '../../lib/graphql';
+import { OPS } from '../../lib/operations';
 
-const ENVIAR = `mutation enviarArquivo($arquivo: File!, $codpessoa: Int) {
-  enviarArquivo(arquivo: $arquivo, codpessoa: $codpessoa) { codarquivo status mensagem duplicate } }`;
-
-export type SentFile = { codarquivo: number; status: string; mensagem: string | null; duplicate: boolean };
+export type SentFile = ResultOf<typeof OPS.enviarArquivo>['enviarArquivo'];
 
 /**
  * One file to enviarArquivo as a GraphQL multipart request. XMLHttpRequest rather than fetch: only it
@@ -12,7 +11,7 @@ export type SentFile = { codarquivo: number; status: string; mensagem: string | 
  */
 export function sendFile(file: File, codpessoa: number | null, onProgress: (fraction: number) => void): Promise<SentFile> {
   const form = new FormData();
-  form.set('operations', JSON.stringify({ query: ENVIAR, variables: { arquivo: null, codpessoa } }));
+  form.set('operations', JSON.stringify({ query: documentText(OPS.enviarArquivo), variables: { arquivo: null, codpessoa } }));
   form.set('map', JSON.stringify({ 0: ['variables.arquivo'] }));
   form.set('0', file, file.name);
   return new Promise((resolve, reject) => {
