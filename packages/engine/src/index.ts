@@ -13,5 +13,6 @@ export { parseEevd } from './rede/eevd.parser';
 export * from './generate/synthetic';
 export { recordIdentity } from './identity';
 export * from './generate/scenario';
+export { FieldWidthError } from './generate/fixed-width.format';
 export { WRITERS, fileText, type WriterDef, type WriterName } from './generate/writers';
 export { MAPPING_PRESETS } from './customer/index';

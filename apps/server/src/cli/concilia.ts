@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { arquivos, isPostgresUrl, openDb, type OpenDb, operadoras, seedReference } from '@concilia/db';
-import { addDays, todayBusiness } from '@concilia/domain';
+import { addDays, isBusinessDate, todayBusiness } from '@concilia/domain';
 import type { ColumnMapping, WriterName } from '@concilia/engine';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -61,6 +61,23 @@ async function parse<T extends ParseArgsConfig>(config: T) {
   }
 }
 
+/** A column mapping file (JSON), or the line saying what is wrong with it. */
+function readMapping(file: string): ColumnMapping {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return fail(`arquivo de mapeamento não encontrado: ${file}`);
+  }
+  try {
+    const mapping: unknown = JSON.parse(text);
+    if (mapping && typeof mapping === 'object' && !Array.isArray(mapping)) return mapping as ColumnMapping;
+  } catch {
+    /* said just below */
+  }
+  return fail(`o arquivo de mapeamento ${file} não é um objeto JSON válido`);
+}
+
 async function importFiles(argv: string[]): Promise<void> {
   const { values, positionals } = await parse({
     args: argv,
@@ -69,7 +86,7 @@ async function importFiles(argv: string[]): Promise<void> {
   });
   if (positionals.length === 0) fail('informe ao menos um arquivo');
   let mapping: ColumnMapping | undefined;
-  if (values.mapeamento) mapping = JSON.parse(fs.readFileSync(values.mapeamento, 'utf8')) as ColumnMapping;
+  if (values.mapeamento) mapping = readMapping(values.mapeamento);
   if (values.preset) mapping = (await engine()).MAPPING_PRESETS[values.preset] ?? fail(`preset desconhecido: ${values.preset}`);
   const codpessoa = values.pessoa ? Number(values.pessoa) : null;
   if (codpessoa !== null && !Number.isInteger(codpessoa)) fail('--pessoa deve ser um número');
@@ -124,20 +141,31 @@ async function generate(argv: string[]): Promise<void> {
   const sales = Number(values.vendas);
   if (!Number.isInteger(sales) || sales <= 0) fail('--vendas deve ser um número inteiro positivo');
   const layouts = (values.layouts ?? 'cielo-v15,cielo-v15-pagamentos,cliente-csv').split(',') as WriterName[];
-  const { WRITERS } = await engine();
+  const { WRITERS, FieldWidthError } = await engine();
   for (const l of layouts) if (!(l in WRITERS)) fail(`layout desconhecido: ${l}`);
   const days = Number(values.dias ?? 30);
+  if (!Number.isInteger(days) || days <= 0) fail('--dias deve ser um número inteiro positivo');
+  const seed = Number(values.semente ?? 42);
+  if (!Number.isInteger(seed)) fail('--semente deve ser um número inteiro');
+  if (values.inicio !== undefined && !isBusinessDate(values.inicio)) fail(`--inicio deve ser uma data AAAA-MM-DD válida: ${values.inicio}`);
   const startDate = values.inicio ?? addDays(todayBusiness(), -days);
   const { writeScenarioFiles } = await import('../ingest/synthetic-files');
-  const files = await writeScenarioFiles({
-    dir: values.saida ?? 'data/gerados',
-    layouts,
-    scenario: {
-      sales, seed: Number(values.semente ?? 42), days, startDate,
-      merchants: values.estabelecimentos ? values.estabelecimentos.split(',') : undefined,
-    },
-    fileDate: addDays(startDate, days),
-  });
+  let files;
+  try {
+    files = await writeScenarioFiles({
+      dir: values.saida ?? 'data/gerados',
+      layouts,
+      scenario: {
+        sales, seed, days, startDate,
+        merchants: values.estabelecimentos ? values.estabelecimentos.split(',') : undefined,
+      },
+      fileDate: addDays(startDate, days),
+    });
+  } catch (e) {
+    // an establishment code the layout cannot hold is the user's argument, not a failure of the program
+    if (e instanceof FieldWidthError) fail(e.message);
+    throw e;
+  }
   for (const f of files) console.log(JSON.stringify({ arquivo: f.path, layout: f.layout, bytes: f.bytes }));
 }
 
@@ -190,5 +218,13 @@ if (first === '--help' || first === '-h' || first === 'help') {
   fail(`comando desconhecido: ${first}`);
 } else {
   command = first;
-  await COMMANDS[first]!(rest);
+  try {
+    await COMMANDS[first]!(rest);
+  } catch (e) {
+    // Unexpected: one line a user can quote, not a stack trace (DEBUG=1 shows it to whoever debugs the CLI).
+    const error = e as Error;
+    console.error(`concilia ${command}: erro inesperado: ${String(error?.message ?? error).split('\n')[0]}`);
+    if (process.env.DEBUG) console.error(error?.stack);
+    process.exitCode = 1;
+  }
 }

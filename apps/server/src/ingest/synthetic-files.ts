@@ -40,7 +40,16 @@ export async function writeScenarioFiles(opts: {
       sales: writer.side === 'operator' ? operatorSide(scenario) : customerSide(scenario),
     };
     const target = path.join(opts.dir, writer.fileName(file));
-    await pipeline(Readable.from(fileText(writer, file)), fs.createWriteStream(target, { encoding: 'latin1' }));
+    // written beside and renamed when whole: a writer that stops midway (a value too wide for its field)
+    // leaves no empty or half file where the user, or the inbox watcher, would take it for a real one
+    const partial = path.join(opts.dir, `.${path.basename(target)}.parcial`);
+    try {
+      await pipeline(Readable.from(fileText(writer, file)), fs.createWriteStream(partial, { encoding: 'latin1' }));
+      fs.renameSync(partial, target);
+    } catch (e) {
+      fs.rmSync(partial, { force: true });
+      throw e;
+    }
     out.push({ path: target, layout, bytes: fs.statSync(target).size });
   }
   return out;

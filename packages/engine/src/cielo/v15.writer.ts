@@ -1,4 +1,5 @@
 import { type BusinessDate, type Centavos, addMonths } from '@concilia/domain';
+import { FieldWidthError } from '../generate/fixed-width.format';
 import { type SyntheticBrand, type SyntheticFile, type SyntheticSale, splitInstallments } from '../generate/synthetic';
 
 /**
@@ -35,13 +36,13 @@ const ZEROS = '0'.repeat(32);
 const OTHER_AMOUNTS = `+${ZEROS.slice(0, 13)}`.repeat(12);
 
 function alphaField(value: string, width: number, what: string): string {
-  if (value.length > width) throw new RangeError(`${what} "${value}" não cabe em ${width} posições`);
+  if (value.length > width) throw new FieldWidthError(`${what} "${value}" não cabe em ${width} posições`);
   return value + SPACES.slice(0, width - value.length);
 }
 
 function numField(value: string | number, width: number, what: string): string {
   const s = String(value);
-  if (s.length > width || !/^\d*$/.test(s)) throw new RangeError(`${what} "${s}" não é numérico de ${width} posições`);
+  if (s.length > width || !/^\d*$/.test(s)) throw new FieldWidthError(`${what} "${s}" não é numérico de ${width} posições`);
   return ZEROS.slice(0, width - s.length) + s;
 }
 

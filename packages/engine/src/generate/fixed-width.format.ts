@@ -5,20 +5,28 @@ import type { BusinessDate } from '@concilia/domain';
  * than its field is a bug of the caller, and would shift every later position.
  */
 
+/**
+ * A value that does not fit its field of a layout. A caller passing its user's input (the CLI's `generate`
+ * with an establishment code too long for the layout) shows the message as the user's mistake.
+ */
+export class FieldWidthError extends RangeError {
+  readonly code = 'CAMPO_NAO_CABE';
+}
+
 function fit(value: string, width: number, what: string): string {
-  if (value.length > width) throw new RangeError(`${what} "${value}" does not fit ${width} positions`);
+  if (value.length > width) throw new FieldWidthError(`${what} "${value}" não cabe em ${width} posições`);
   return value;
 }
 
 /** N / V(n,d): zero-filled digits; amounts are integer centavos, written unsigned. */
 export function zeros(value: number | string, width: number): string {
   const text = typeof value === 'number' ? String(Math.abs(value)) : value;
-  return fit(text, width, 'number').padStart(width, '0');
+  return fit(text, width, 'número').padStart(width, '0');
 }
 
 /** A: space-filled, left-aligned. */
 export function text(value: string, width: number): string {
-  return fit(value, width, 'text').padEnd(width, ' ');
+  return fit(value, width, 'texto').padEnd(width, ' ');
 }
 
 /** 'YYYY-MM-DD' → DDMMAAAA */
