@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -33,6 +34,19 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Each workspace declares what it imports (its own package.json, found from the file): an import that only
+    // resolves because npm hoisted someone else's dependency breaks the day that one moves. Shipped code may
+    // use only "dependencies": a production install (--omit=dev) has nothing else.
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', {
+        devDependencies: ['**/*.test.{ts,tsx}', '**/*.helper.ts', '**/test/**', '**/testing/**', '**/bench/**', 'e2e/**', 'scripts/**', '**/*.config.{ts,js}', 'vitest.shared.ts', 'apps/web/**'],
+        includeTypes: true,
+      }],
     },
   },
   {
