@@ -2,7 +2,7 @@
 // `npm test`: type check, lint, build the web app, then every vitest project (unit, API, browser).
 // Browser tests need Debian's Chromium: installed here when missing and possible, else a clear stop —
 // never a silent skip. Ends with the plain line 'N passed, N failed'.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -41,9 +41,36 @@ function ensureChromium() {
   }
 }
 
+/**
+ * Steps that do not depend on each other run at once, each one's output shown whole when it ends (type check
+ * and lint are single-threaded: on two cores they finish in the time of the longer one).
+ */
+async function together(steps) {
+  const started = Date.now();
+  const results = await Promise.all(steps.map(([label, cmd, args]) => new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (status) => resolve({ label, status, out }));
+  })));
+  for (const { label, status, out } of results) {
+    console.log(`\n▶ ${label}${status === 0 ? '' : ' ✗'}\n${out.trimEnd()}`);
+  }
+  const failed = results.filter((r) => r.status !== 0);
+  if (failed.length > 0) {
+    console.error(`\n✗ ${failed.map((r) => r.label).join(', ')} failed`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  console.log(`(${steps.map(([label]) => label).join(', ')}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
 ensureChromium();
-run('npm', ['run', '--silent', 'typecheck'], 'type check');
-run('npm', ['run', '--silent', 'lint'], 'lint');
+await together([
+  ['type check', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+]);
 run('npm', ['run', '--silent', 'build'], 'build web app');
 
 const report = path.join(root, '.vitest-results.json');
