@@ -1,4 +1,4 @@
-import { caixaSaida, sessoes } from '@concilia/db';
+import { caixaSaida, sessoes, tokensAcesso } from '@concilia/db';
 import { MSG } from '@concilia/domain';
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,5 +73,45 @@ describe('session expiry and passwords', () => {
     await page.waitForURL(`${server.url}/`);
     await signIn(page, server.url, 'REVENDA', { password: 'Outra_123' });
     expect(new URL(page.url()).pathname).toBe('/app/home');
+  });
+
+  it('a bad or expired reset link says so and offers "Esqueci minha senha", on the page and over the login', async () => {
+    const { page } = b;
+    const expectBadLink = async (message: string) => {
+      await expectText(page, message);
+      await page.getByRole('button', { name: MSG.loginEsqueciSenha }).click();
+      const forgot = page.getByRole('dialog', { name: MSG.loginEsqueciSenha });
+      await field(forgot, MSG.campoUsuario).waitFor();
+      await forgot.getByRole('button', { name: MSG.dialogoCancelar }).click();
+      await forgot.waitFor({ state: 'detached' });
+    };
+    await signOut(page, `${server.url}/`);
+    // a token we never issued, on the page the e-mail links to and on the login's own link
+    await page.goto(`${server.url}/resetar-senha?idTrocaSenha=nao-existe-123`);
+    await expectBadLink(MSG.linkTrocaSenhaInvalido);
+    expect(new URL(page.url()).pathname).toBe('/resetar-senha');
+    await page.goto(`${server.url}/?idTrocaSenha=nao-existe-123`);
+    await expectBadLink(MSG.linkTrocaSenhaInvalido);
+    // a link cut before its token
+    await page.goto(`${server.url}/resetar-senha`);
+    await expectBadLink(MSG.linkTrocaSenhaInvalido);
+    await page.goto(`${server.url}/?idTrocaSenha=`);
+    await expectBadLink(MSG.linkTrocaSenhaInvalido);
+
+    // a real link whose time ran out
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: MSG.loginEsqueciSenha }).or(page.getByRole('link', { name: MSG.loginEsqueciSenha })).first().click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, MSG.campoUsuario).fill('cliente2');
+    await field(dialog, MSG.campoEmail).fill('cliente2@demo.concilia.local');
+    await dialog.getByRole('button', { name: MSG.esqueciSenhaEnviar }).click();
+    await expectText(page, MSG.esqueciSenhaEnviado);
+    const [mail] = await server.db.db.select().from(caixaSaida).orderBy(desc(caixaSaida.codemail)).limit(1);
+    const link = new URL(/https?:\/\/\S+\/resetar-senha\?idTrocaSenha=\S+/.exec(mail!.texto)![0]);
+    await server.db.db.update(tokensAcesso).set({ expiraem: sql`now() - interval '1 minute'` });
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
+    await expectBadLink(MSG.linkTrocaSenhaExpirado);
+    await page.goto(`${server.url}/${link.search}`);
+    await expectBadLink(MSG.linkTrocaSenhaExpirado);
   });
 });

@@ -80,9 +80,9 @@ describe.each(engines())('reset through the link (%s)', (engine) => {
     expect(await outbox()).toBe(before);
   });
 
-  it('an unknown link sends the user to the login', async () => {
+  it('an unknown link says it is invalid or expired, where a new one comes from', async () => {
     expect(await info('link-que-nao-existe')).toEqual({
-      goLogin: true, senhaDefinida: false, expirado: false, mensagemSolicitaSenha: null, login: null,
+      goLogin: false, senhaDefinida: false, expirado: true, mensagemSolicitaSenha: MSG.linkTrocaSenhaInvalido, login: null,
     });
   });
 

@@ -61,6 +61,7 @@ export const MSG = {
   esqueciSenhaEnviado:
     'Se o usuário e o e-mail conferirem, enviaremos um link para redefinir a senha. Verifique sua caixa de entrada.',
   linkTrocaSenhaExpirado: 'Este link para troca de senha expirou ou já foi usado. Solicite um novo em "Esqueci minha senha".',
+  linkTrocaSenhaInvalido: 'Este link para troca de senha é inválido ou expirou. Solicite um novo em "Esqueci minha senha".',
   solicitaResponsavel: 'Informe o nome do responsável por este acesso para continuar.',
   solicitaSenha: 'Defina a nova senha de acesso.',
 

@@ -64,8 +64,10 @@ builder.queryField('getInfoUsuarrioTrocarSenha', (t) =>
     args: { param: t.arg.string({ required: true }) },
     resolve: async (_root, { param }, ctx) => {
       const tk = await inspectToken(ctx.db, 'TROCA_SENHA', param);
+      // A link we never issued (mistyped, cut by the mail client) gets the same answer as an expired one: the
+      // user learns the link will not work and where to ask for a new one, instead of landing on the login.
       if (tk.state === 'unknown') {
-        return { goLogin: true, senhaDefinida: false, expirado: false, mensagemSolicitaSenha: null, login: null };
+        return { goLogin: false, senhaDefinida: false, expirado: true, mensagemSolicitaSenha: MSG.linkTrocaSenhaInvalido, login: null };
       }
       if (tk.state !== 'valid') {
         return { goLogin: false, senhaDefinida: false, expirado: true, mensagemSolicitaSenha: MSG.linkTrocaSenhaExpirado, login: null };

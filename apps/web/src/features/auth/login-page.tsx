@@ -22,7 +22,7 @@ export function LoginPage({ variant }: { variant: LoginVariant }) {
   const idTrocaSenha = params.get('idTrocaSenha');
   const mode = useAppState((s) => s.mode);
   // Decided once on open: the sign-in on this page also sets AUTHENTICATED and navigates by itself.
-  const [signedInOnOpen] = useState(() => getState().authentication === 'AUTHENTICATED' && !idsession && !idTrocaSenha);
+  const [signedInOnOpen] = useState(() => getState().authentication === 'AUTHENTICATED' && !idsession && idTrocaSenha === null);
   const [forgotOpen, setForgotOpen] = useState(false);
   const usingLink = useIdSession(idsession);
 
@@ -47,7 +47,7 @@ export function LoginPage({ variant }: { variant: LoginVariant }) {
       ) : null}
       <LoginForm variant={variant} busy={usingLink} onForgotPassword={() => setForgotOpen(true)} />
       <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
-      {idTrocaSenha ? <ResetPasswordDialog idTrocaSenha={idTrocaSenha} onClose={closeReset} /> : null}
+      {idTrocaSenha !== null ? <ResetPasswordDialog idTrocaSenha={idTrocaSenha} onClose={closeReset} /> : null}
     </AuthCard>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { call } from '../../lib/api-client';
 import { OPS } from '../../lib/operations';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { NewPasswordStep } from './new-password-step';
 import { ResponsavelStep } from './responsavel-step';
 
@@ -16,11 +17,16 @@ type Props = { idTrocaSenha: string; onGoLogin: () => void };
  */
 export function ResetPasswordForm({ idTrocaSenha, onGoLogin }: Props) {
   const [responsavelDone, setResponsavelDone] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  // a link cut before its token (…?idTrocaSenha=) has nothing to ask the server about
+  const hasToken = idTrocaSenha.trim() !== '';
   const info = useQuery({
     queryKey: ['getInfoUsuarrioTrocarSenha', idTrocaSenha],
-    queryFn: async () => (await call(OPS.getInfoUsuarrioTrocarSenha, { param: idTrocaSenha })).getInfoUsuarrioTrocarSenha,
+    queryFn: async () => (await call(OPS.getInfoUsuarrioTrocarSenha, { param: idTrocaSenha }, { silent: true })).getInfoUsuarrioTrocarSenha,
+    enabled: hasToken,
     staleTime: Infinity,
     gcTime: 0,
+    retry: false,
   });
 
   const goLogin = useEffectEvent(onGoLogin);
@@ -29,7 +35,7 @@ export function ResetPasswordForm({ idTrocaSenha, onGoLogin }: Props) {
     if (mustGoLogin) goLogin();
   }, [mustGoLogin]);
 
-  if (info.isPending || mustGoLogin) {
+  if ((hasToken && info.isPending) || mustGoLogin) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
         <CircularProgress aria-label={MSG.processando} />
@@ -43,13 +49,19 @@ export function ResetPasswordForm({ idTrocaSenha, onGoLogin }: Props) {
     </Button>
   );
 
-  if (info.isError || info.data.expirado) {
+  if (!hasToken || info.isError || !info.data || info.data.expirado) {
     return (
       <Stack spacing={2}>
         <Alert severity="warning" data-testid="reset-expired">
-          {info.data?.mensagemSolicitaSenha ?? MSG.linkTrocaSenhaExpirado}
+          {info.data?.mensagemSolicitaSenha ?? MSG.linkTrocaSenhaInvalido}
         </Alert>
-        {goToLogin}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+          {goToLogin}
+          <Button variant="contained" onClick={() => setForgotOpen(true)} data-testid="reset-forgot-password">
+            {MSG.loginEsqueciSenha}
+          </Button>
+        </Stack>
+        <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
       </Stack>
     );
   }

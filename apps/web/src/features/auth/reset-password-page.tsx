@@ -1,6 +1,6 @@
 import { MSG, ROUTES } from '@concilia/domain';
 import { useCallback } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { ResetPasswordForm } from './reset-password-form';
 
@@ -8,9 +8,9 @@ import { ResetPasswordForm } from './reset-password-form';
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const idTrocaSenha = params.get('idTrocaSenha');
+  // without its token the link is as bad as an expired one: the form says so and offers a new one
+  const idTrocaSenha = params.get('idTrocaSenha') ?? '';
   const goLogin = useCallback(() => navigate(ROUTES.login.path, { replace: true }), [navigate]);
-  if (!idTrocaSenha) return <Navigate to={ROUTES.login.path} replace />;
   return (
     <AuthCard subtitle={MSG.trocaSenhaTitulo}>
       <ResetPasswordForm idTrocaSenha={idTrocaSenha} onGoLogin={goLogin} />
