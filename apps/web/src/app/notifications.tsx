@@ -1,5 +1,6 @@
 import { Alert, Snackbar } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { getState, subscribe } from './store';
 
 export type NotifyVariant = 'success' | 'warning' | 'error' | 'info';
 type Note = { id: number; message: string; variant: NotifyVariant };
@@ -7,11 +8,24 @@ type Notify = (message: string, variant?: NotifyVariant) => void;
 
 const NotifyContext = createContext<Notify>(() => {});
 
-/** The notification bar, top right (spec part 1, Generic list screen). */
+/**
+ * The notification bar, top right (spec part 1, Generic list screen), just below the top bar so it never
+ * covers the bell, help, theme and user buttons.
+ */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Note[]>([]);
   const notify = useCallback<Notify>((message, variant = 'info') => {
     setQueue((q) => [...q, { id: Date.now() + Math.random(), message, variant }]);
+  }, []);
+  // What was said to a signed-out user (a missing bot check, a wrong password) is about the login page:
+  // signing in or out drops it at that moment, so only what is raised afterwards follows into the next page.
+  useEffect(() => {
+    let authentication = getState().authentication;
+    return subscribe(() => {
+      if (getState().authentication === authentication) return;
+      authentication = getState().authentication;
+      setQueue([]);
+    });
   }, []);
   const current = queue[0];
   const close = () => setQueue((q) => q.slice(1));
@@ -24,6 +38,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         autoHideDuration={6000}
         onClose={(_e, reason) => reason !== 'clickaway' && close()}
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        // the top bar is a Toolbar: 56 px on phones, 64 px from sm up; 8 px below it
+        sx={{ top: { xs: 64, sm: 72 } }}
       >
         {current ? (
           <Alert severity={current.variant} variant="filled" onClose={close} sx={{ width: '100%' }} data-testid="notification">

@@ -110,9 +110,12 @@ export function purgeState(): void {
   try { localStorage.removeItem(STORAGE_KEY); persist(state); } catch { /* ignore */ }
 }
 
+/** Called after every change of the state; returns the unsubscribe. */
+export function subscribe(listener: () => void): () => void {
+  subscribers.add(listener);
+  return () => subscribers.delete(listener);
+}
+
 export function useAppState<T>(select: (s: AppState) => T): T {
-  return useSyncExternalStore(
-    (cb) => { subscribers.add(cb); return () => subscribers.delete(cb); },
-    () => select(state),
-  );
+  return useSyncExternalStore(subscribe, () => select(state));
 }
