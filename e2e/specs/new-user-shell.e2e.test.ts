@@ -2,7 +2,7 @@ import { MSG } from '@concilia/domain';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from '../support/browser';
-import { expectText, field, loginPage, signOut } from '../support/app-pages';
+import { expectText, field, loginPage, signIn, signOut } from '../support/app-pages';
 import { startServer, type TestServer } from '../support/test-server';
 
 /** What a new user tripped over in the shell (issue 14): notices that outlive their page or hide the top bar. */
@@ -85,5 +85,23 @@ describe('notifications for a new user', () => {
     await signOut(page, `${server.url}/`);
     expect(await page.getByTestId('notification').count()).toBe(0);
     expect(await page.getByText(MSG.senhaAlterada).count()).toBe(0);
+  });
+
+  it('a screen the profile does not hold, opened by its address, shows the not-allowed state and nothing to try', async () => {
+    const { page } = b;
+    await signIn(page, server.url, 'CLIENTE');
+    for (const address of ['/app/cliente', '/app/parametros']) {
+      await page.goto(`${server.url}${address}`);
+      await expectText(page, MSG.telaNaoPermitidaTitulo);
+      await expectText(page, MSG.telaNaoPermitida);
+      expect(await page.getByRole('button', { name: MSG.listaAdicionar }).count()).toBe(0);
+      expect(await page.getByTestId('notification').count()).toBe(0);
+    }
+    // the way out is home; a screen the profile holds still opens by its address
+    await page.getByTestId('status-back').click();
+    await page.waitForURL(/\/app\/home$/);
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByText(MSG.telaNaoPermitidaTitulo).count()).toBe(0);
   });
 });

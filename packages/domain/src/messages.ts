@@ -17,6 +17,8 @@ export const MSG = {
   usuarioNaoLogado: 'Usuário não logado',
   linkAcessoInvalido: 'Link de acesso inválido ou expirado. Entre com seu usuário e senha.',
   semPermissao: 'Você não tem permissão para esta operação.',
+  telaNaoPermitidaTitulo: 'Acesso não permitido',
+  telaNaoPermitida: 'Seu perfil não tem acesso a esta tela. Abra pelo menu as telas liberadas para você ou peça acesso ao administrador.',
   registroNaoEncontrado: 'Registro não encontrado ou sem permissão de acesso.',
 
   // Generic errors (spec part 1 §8)

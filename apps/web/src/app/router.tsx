@@ -2,6 +2,7 @@ import { ROUTES } from '@concilia/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppShell } from './shell/app-shell';
 import { RequireAuth } from './gates';
+import type { ScreenHandle } from './screen-gate';
 import { LoginPage } from '../features/auth/login-page';
 import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { ChangePasswordPage } from '../features/auth/change-password-page';
@@ -16,6 +17,8 @@ import { InclusaoTicketPage } from '../features/tickets/inclusao-ticket-page';
 
 /** Relative child path of an /app route from the shared route table. */
 const child = (path: string) => path.replace(/^\/app\//, '');
+/** The profile resource a route shows: the shell's ScreenGate opens it only for profiles that hold it. */
+const screen = (page: string): ScreenHandle => ({ screen: page });
 
 /**
  * The route tree. Paths and titles come from the one route table in @concilia/domain; later issues add
@@ -45,11 +48,12 @@ export const router = createBrowserRouter([
       { path: child(ROUTES.appError.path), element: <ServerErrorPage /> },
       { path: child(ROUTES.notFound.path), element: <NotFoundPage /> },
       ...registerRoutes,
-      { path: child(ROUTES.parametros.path), element: <ParametrosPage /> },
-      { path: child(ROUTES.inclusaoTicket.path), element: <InclusaoTicketPage /> },
+      { path: child(ROUTES.parametros.path), element: <ParametrosPage />, handle: screen('parametros') },
+      { path: child(ROUTES.inclusaoTicket.path), element: <InclusaoTicketPage />, handle: screen('inclusaoticket') },
       // its own chunk: the dashboard and ECharts load on the first visit, not with the sign-in page
       {
         path: child(ROUTES.dashboard.path),
+        handle: screen('dashboard'),
         lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { ScreenHandle } from '../app/screen-gate';
 import { REGISTER_SCREENS } from './registry';
 
 /**
@@ -7,6 +8,7 @@ import { REGISTER_SCREENS } from './registry';
  */
 export const registerRoutes: RouteObject[] = REGISTER_SCREENS.map((screen) => ({
   path: screen.path.replace(/^\/app\//, ''),
+  handle: { screen: screen.def.page } satisfies ScreenHandle,
   lazy: async () => {
     const { RegisterPage } = await import('./register-page');
     return { element: <RegisterPage key={screen.def.key} screen={screen} /> };

@@ -1,6 +1,7 @@
 import { Box, Fade, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ScreenGate } from '../screen-gate';
 import { dispatch, useAppState } from '../store';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { PageProgress } from './page-progress';
@@ -58,7 +59,9 @@ export function AppShell() {
           <BreadcrumbBar />
           <Fade key={pathname} in appear timeout={PAGE_TRANSITION_MS}>
             <Box>
-              <Outlet />
+              <ScreenGate>
+                <Outlet />
+              </ScreenGate>
             </Box>
           </Fade>
         </Box>
