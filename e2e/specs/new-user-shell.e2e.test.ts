@@ -105,3 +105,42 @@ describe('notifications for a new user', () => {
     expect(await page.getByText(MSG.telaNaoPermitidaTitulo).count()).toBe(0);
   });
 });
+
+/** What the user's menus offer: the side menu's Ajuda section and the user menu. */
+async function offered(page: Page) {
+  const menu = page.getByTestId('menu-drawer');
+  const manual = menu.getByRole('link', { name: 'Manual' });
+  if (!(await manual.isVisible())) await menu.getByRole('button', { name: 'Ajuda' }).click();
+  await manual.waitFor();
+  const ajuda = (await menu.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter((t) => ['Manual', 'Atendimento', 'Treinamento'].includes(t));
+  await page.getByTestId('user-menu').first().click();
+  await page.getByRole('menuitem', { name: MSG.sair }).waitFor();
+  const userMenu = (await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  return { ajuda, versaoAntiga: userMenu.includes(MSG.versaoAntiga) };
+}
+
+describe.each([
+  ['a default install', {}, { ajuda: ['Manual'], versaoAntiga: false }],
+  [
+    'an install that configures them',
+    { LEGACY_URL: 'https://antigo.example', ATENDIMENTO_URL: 'https://atendimento.example/login', ATENDIMENTO_LOGIN: 'suporte', ATENDIMENTO_SENHA: 'x', TREINAMENTO_URL: 'https://videos.example/lista' },
+    { ajuda: ['Manual', 'Atendimento', 'Treinamento'], versaoAntiga: true },
+  ],
+])('on %s, Versão Antiga, Atendimento and Treinamento', (_name, env, expected) => {
+  let server: TestServer;
+  let b: Browser;
+  beforeAll(async () => {
+    server = await startServer('pglite', env);
+    b = await openBrowser();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await server?.close();
+  });
+
+  it('are offered only when each one leads somewhere', async () => {
+    await signIn(b.page, server.url, 'ADMIN');
+    expect(await offered(b.page)).toEqual(expected);
+  });
+});
