@@ -1,14 +1,13 @@
 import { MSG } from '@concilia/domain';
-import { Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { getState, useAppState } from '../../app/store';
 import { AuthCard } from './auth-card';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { LegacyAuthLayout } from './legacy-auth-layout';
 import { appEntryFor } from './landing';
 import { LoginForm } from './login-form';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { SpcLogo } from './spc-logo';
 import { useIdSession } from './use-id-session';
 import type { LoginVariant } from './use-login';
 
@@ -38,16 +37,20 @@ export function LoginPage({ variant }: { variant: LoginVariant }) {
 
   if (signedInOnOpen) return <Navigate to={appEntryFor(mode)} replace />;
 
-  return (
-    <AuthCard subtitle={usingLink ? MSG.loginEntrandoLink : MSG.loginTitulo} extraLogo={variant === 'spc' ? <SpcLogo /> : undefined}>
-      {variant === 'spc' ? (
-        <Typography variant="body2" sx={{ mb: 2, textAlign: 'center' }} data-testid="login-welcome">
-          {MSG.loginBemVindo}
-        </Typography>
-      ) : null}
+  const subtitle = usingLink ? MSG.loginEntrandoLink : MSG.loginTitulo;
+  const form = (
+    <>
       <LoginForm variant={variant} busy={usingLink} onForgotPassword={() => setForgotOpen(true)} />
       <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
       {idTrocaSenha !== null ? <ResetPasswordDialog idTrocaSenha={idTrocaSenha} onClose={closeReset} /> : null}
-    </AuthCard>
+    </>
   );
+  if (variant === 'spc') {
+    return (
+      <LegacyAuthLayout subtitle={subtitle} welcome={<span data-testid="login-welcome">{MSG.loginBemVindo}</span>}>
+        {form}
+      </LegacyAuthLayout>
+    );
+  }
+  return <AuthCard subtitle={subtitle}>{form}</AuthCard>;
 }
