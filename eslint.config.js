@@ -57,7 +57,7 @@ export default tseslint.config(
   },
   {
     // Entry points and scripts talk to the operator on the console on purpose.
-    files: ['scripts/**', 'apps/server/src/main.ts', 'apps/server/src/worker-main.ts', 'apps/server/src/cli/**', 'apps/server/bench/**', 'apps/server/src/schema/print-schema.ts', 'e2e/**', '**/*.test.ts', '**/*.test.tsx'],
+    files: ['scripts/**', 'apps/server/src/main.ts', 'apps/server/src/worker-main.ts', 'apps/server/src/migrate-main.ts', 'apps/server/src/cli/**', 'apps/server/bench/**', 'apps/server/src/schema/print-schema.ts', 'e2e/**', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -8,9 +8,9 @@ import { createLogger } from './logger';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
-const db = await openDb(config.databaseUrl);
-// Operators, brands, products, states and cities: real reference data every installation needs.
-await seedReference(db.db);
+// Operators, brands, products, states and cities: real reference data every installation needs, written
+// under the migrations' lock so processes starting together do not race to insert it.
+const db = await openDb(config.databaseUrl, { afterMigrate: seedReference });
 const app = createApp({ db, config, log });
 if (config.seedDemo && !(await isSeeded(db.db))) {
   await seedDemo(db.db);

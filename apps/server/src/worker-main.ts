@@ -1,4 +1,4 @@
-import { openDb } from '@concilia/db';
+import { openDb, seedReference } from '@concilia/db';
 import { loadConfig } from './config';
 import { createIngestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
@@ -11,7 +11,7 @@ import { createLogger } from './logger';
  */
 const config = loadConfig();
 const log = createLogger(config.logLevel);
-const db = await openDb(config.databaseUrl);
+const db = await openDb(config.databaseUrl, { afterMigrate: seedReference });
 const ingestion = createIngestion({
   open: db, log, filesDir: config.filesDir, workers: Math.max(1, config.ingestWorkers),
   toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,

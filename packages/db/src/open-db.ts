@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -28,12 +29,53 @@ export function isPostgresUrl(target: string): boolean {
   return /^postgres(ql)?:\/\//.test(target);
 }
 
+/** The advisory-lock key every process migrating this database takes first ('concilia' in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x636f6e63696c6961n;
+
+type OpenOptions = {
+  migrate?: boolean;
+  loadDataDir?: Blob;
+  /** work that must not run twice at once either (reference data): done after the migrations, under their lock */
+  afterMigrate?: (db: Db) => Promise<unknown>;
+};
+
+/**
+ * Migrations under a PostgreSQL advisory lock held by one connection: of several processes starting
+ * together (web, N workers, a migrate job) one applies the pending set while the others wait, then find
+ * nothing left to do — instead of racing to create the same tables.
+ */
+async function migrateUnderLock(pool: pg.Pool, afterMigrate: OpenOptions['afterMigrate']): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      const locked = drizzlePg({ client, schema }) as unknown as Db;
+      await migratePg(locked as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await afterMigrate?.(locked);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** How many committed migrations the database has not applied (0 when up to date): the readiness check. */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  const rowsOf = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, unknown>[];
+  const [table] = rowsOf(await db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`));
+  if (!table?.present) return journal.entries.length;
+  const rows = rowsOf(await db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`));
+  return journal.entries.length - Number(rows[0]?.n ?? 0);
+}
+
 /**
  * One door to both engines. `postgres://…` opens a pool on a PostgreSQL server; anything else is an
  * embedded PGlite: a data directory, or `memory://`. Migrations are applied on open, so a fresh data
  * directory and a fresh server end up with the same schema.
  */
-export async function openDb(target: string, opts: { migrate?: boolean; loadDataDir?: Blob } = {}): Promise<OpenDb> {
+export async function openDb(target: string, opts: OpenOptions = {}): Promise<OpenDb> {
   const runMigrations = opts.migrate ?? true;
   if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: Number(process.env.DB_POOL_MAX ?? 10) });
@@ -41,7 +83,14 @@ export async function openDb(target: string, opts: { migrate?: boolean; loadData
     // take the process down: the pool discards it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    if (runMigrations) await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (runMigrations) {
+      try {
+        await migrateUnderLock(pool, opts.afterMigrate);
+      } catch (e) {
+        await pool.end();
+        throw e;
+      }
+    }
     return { db, engine: 'postgres', pool, close: () => pool.end() };
   }
   if (target !== 'memory://' && !target.startsWith('memory://')) {
@@ -50,6 +99,10 @@ export async function openDb(target: string, opts: { migrate?: boolean; loadData
   }
   const pglite = await PGlite.create(target, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
-  if (runMigrations) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  // one process owns a PGlite directory: nothing to lock against
+  if (runMigrations) {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await opts.afterMigrate?.(db);
+  }
   return { db, engine: 'pglite', pglite, close: () => pglite.close() };
 }

@@ -93,8 +93,7 @@ async function importFiles(argv: string[]): Promise<void> {
 
   const config = loadConfig(values.db ? { ...process.env, DATABASE_URL: values.db } : process.env);
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
-  const open = await openDb(config.databaseUrl);
-  await seedReference(open.db);
+  const open = await openDb(config.databaseUrl, { afterMigrate: seedReference });
   const { createIngestion, storageFromConfig } = await ingest();
   const ingestion = createIngestion({
     open, log, filesDir: config.filesDir, workers: 1, pollMs: 100,
