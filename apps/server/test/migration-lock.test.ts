@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { createThrowawayDatabase, loadReferenceData, openDb, pendingMigrations, seedReference } from '@concilia/db';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -50,15 +49,12 @@ if (url) describe('migrations under an advisory lock (PostgreSQL)', () => {
   it('four processes migrating at once end with one applied set and one copy of the reference data', async () => {
     const opened = await Promise.all(Array.from({ length: 4 }, () => openDb(throwaway.url, { afterMigrate: seedReference })));
     try {
-      const db = opened[0]!.db;
-      expect(await pendingMigrations(db)).toBe(0);
-      const rows = await db.execute<{ applied: number; distinct: number }>(
-        sql`SELECT count(*)::int AS applied, count(DISTINCT hash)::int AS distinct FROM drizzle.__drizzle_migrations`,
-      );
-      const [counts] = rows.rows;
-      expect(counts!.applied).toBe(counts!.distinct);
-      const operators = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM operadoras`);
-      expect(operators.rows[0]!.n).toBe(loadReferenceData().cartoes.operadoras.length);
+      expect(await pendingMigrations(opened[0]!.db)).toBe(0);
+      const pool = opened[0]!.pool!;
+      const [counts] = (await pool.query('SELECT count(*)::int AS applied, count(DISTINCT hash)::int AS distinct FROM drizzle.__drizzle_migrations')).rows;
+      expect(counts.applied).toBe(counts.distinct);
+      const [operators] = (await pool.query('SELECT count(*)::int AS n FROM operadoras')).rows;
+      expect(operators.n).toBe(loadReferenceData().cartoes.operadoras.length);
     } finally {
       await Promise.all(opened.map((o) => o.close()));
     }
