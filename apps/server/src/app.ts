@@ -15,6 +15,7 @@ import { serveDownload } from './downloads/download-route';
 import { createIngestion, type Ingestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createMetrics, type Metrics } from './observability/metrics';
 import { schema } from './schema/index';
 
 /** What the HTTP layer knows about a request before GraphQL sees it. */
@@ -24,7 +25,7 @@ export type App = {
   yoga: YogaServerInstance<ServerContext, Ctx>;
   /** in-process entry for tests and the HTTP server alike */
   fetch(url: string, init: RequestInit, server?: Partial<ServerContext>): Promise<Response>;
-  services: { db: OpenDb['db']; config: Config; log: Logger; mailer: Mailer; ingestion: Ingestion };
+  services: { db: OpenDb['db']; config: Config; log: Logger; mailer: Mailer; ingestion: Ingestion; metrics: Metrics };
   /** stops the background work of this app (load workers) before its database closes */
   stop(): Promise<void>;
 };
@@ -33,8 +34,9 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
   const { config, log } = opts;
   const db = opts.db.db;
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const metrics = createMetrics(db);
   const ingestion = opts.ingestion ?? createIngestion({
-    open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers,
+    open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics,
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
     storage: storageFromConfig(config),
   });
@@ -51,6 +53,11 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
       requestGuards({ maxRequestBytes: config.maxRequestBytes, publicUrl: config.publicUrl }),
       ...requestLimits(config),
       {
+        // the operation's name labels the access log line and the latency metric of the request
+        onParams({ params }) {
+          const scope = requestScope.getStore();
+          if (scope) scope.operation = params.operationName ?? /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(params.query ?? '')?.[1] ?? 'anonima';
+        },
         onResponse({ request, response }) {
           for (const c of pendingCookies.get(request) ?? []) response.headers.append('Set-Cookie', c);
           const id = requestScope.getStore()?.requestId;
@@ -81,5 +88,5 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     );
   };
 
-  return { yoga, fetch: fetchApp, services: { db, config, log, mailer, ingestion }, stop: () => ingestion.stop() };
+  return { yoga, fetch: fetchApp, services: { db, config, log, mailer, ingestion, metrics }, stop: () => ingestion.stop() };
 }

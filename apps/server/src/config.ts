@@ -43,6 +43,8 @@ export type Config = {
   filesDir: string;
   inboxDir: string | null;
   inboxPollSeconds: number;
+  /** /readyz reports the queue stopped when a job ready to run has waited longer than this */
+  queueStaleSeconds: number;
   ingestWorkers: number;
   matchToleranceCentavos: number;
   /** S3-compatible storage of the originals instead of FILES_DIR, when STORAGE_S3_BUCKET is set */
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filesDir: env.FILES_DIR || path.join(repoRoot, 'data/arquivos'),
     inboxDir: env.INBOX_DIR === '' ? null : env.INBOX_DIR || path.join(repoRoot, 'data/entrada'),
     inboxPollSeconds: int(env.INBOX_POLL_SECONDS, 5),
+    queueStaleSeconds: int(env.QUEUE_STALE_SECONDS, 300),
     ingestWorkers: int(env.INGEST_WORKERS, 1),
     matchToleranceCentavos: int(env.MATCH_TOLERANCE_CENTAVOS, 500),
     feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),

@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
 
 /** Carries the request id through everything one request does, so any log line can name it. */
-export const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+/** What one request carries through its async work: its id, and its GraphQL operation once parsed (access log, metrics). */
+export const requestScope = new AsyncLocalStorage<{ requestId: string; operation?: string }>();
 
 // Secrets never reach the log, even when a whole request or input object is logged by mistake: passwords,
 // cookies, bot-check answers, the tokens of reset, sign-in and legacy links (under their argument names),

@@ -8,6 +8,7 @@ import { DOWNLOAD_PREFIX } from '../downloads/download-store';
 import { serveDownload } from '../downloads/download-route';
 import { challengeForLogin } from '../features/auth/bot-check';
 import { requestScope } from '../logger';
+import { readiness } from '../observability/readiness';
 import { serveStatic } from './static-files';
 
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
@@ -33,13 +34,35 @@ async function sendResponse(res: http.ServerResponse, answer: Response): Promise
   await pipeline(Readable.fromWeb(answer.body as NodeReadableStream), res);
 }
 
-/** One HTTP server: POST /graphql, GET /download/<token>, the ALTCHA challenge, a health check, and the web app. */
+/** The path as metrics and the access log name it: a download's token and the web app's files stay out. */
+function routeOf(pathname: string): string {
+  if (pathname.startsWith(DOWNLOAD_PREFIX)) return DOWNLOAD_PREFIX.replace(/\/$/, '');
+  if (['/graphql', '/altcha/challenge', '/healthz', '/readyz', '/metrics'].includes(pathname)) return pathname;
+  return 'web';
+}
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * One HTTP server: POST /graphql, GET /download/<token>, the ALTCHA challenge, /healthz (the process answers),
+ * /readyz (database, migrations, queue), /metrics (Prometheus) and the web app. Every request ends in one
+ * access-log line with its id (probes at debug level) and in the latency histogram.
+ */
 export function createHttpServer(app: App): http.Server {
-  const { config, log } = app.services;
+  const { config, log, metrics } = app.services;
   return http.createServer((req, res) => {
     const requestId = crypto.randomUUID();
     const url = new URL(req.url ?? '/', 'http://localhost');
-    requestScope.run({ requestId }, async () => {
+    const scope: { requestId: string; operation?: string } = { requestId };
+    const started = performance.now();
+    res.once('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      const route = routeOf(url.pathname);
+      metrics.httpDuration.observe({ route, operation: scope.operation ?? '-', status: String(res.statusCode) }, seconds);
+      const line = { requestId, method: req.method, route, operation: scope.operation, status: res.statusCode, ms: Math.round(seconds * 1000) };
+      if (PROBES.has(url.pathname)) log.debug(line, 'request');
+      else log.info(line, 'request');
+    });
+    requestScope.run(scope, async () => {
       try {
         if (url.pathname === '/graphql') {
           await app.yoga.handle(req, res, { requestId, ip: clientIp(req, config.trustProxy), secure: isSecure(req, app) });
@@ -59,8 +82,20 @@ export function createHttpServer(app: App): http.Server {
           return;
         }
         if (url.pathname === '/healthz') {
-          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
           res.end('ok');
+          return;
+        }
+        if (url.pathname === '/readyz') {
+          const r = await readiness(app.services.db, { queueStaleSeconds: config.queueStaleSeconds });
+          res.writeHead(r.ready ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(JSON.stringify(r));
+          return;
+        }
+        if (url.pathname === '/metrics') {
+          const text = await metrics.registry.metrics();
+          res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
+          res.end(text);
           return;
         }
         if (req.method !== 'GET' && req.method !== 'HEAD') {

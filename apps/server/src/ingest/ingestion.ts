@@ -2,6 +2,7 @@ import { arquivos, linhasCliente, linhasOperadora, type OpenDb } from '@concilia
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
+import type { Metrics } from '../observability/metrics';
 import { folderStorage, type FileStorage } from './file-storage';
 import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
 import { giveUpFile, ingestFile } from './ingest-file';
@@ -36,6 +37,8 @@ export interface IngestionOptions {
   toleranceCentavos?: number;
   /** what a fee may differ from the contracted one before the audit calls it divergent */
   feeToleranceCentavos?: number;
+  /** the app's metrics: job durations and lines ingested */
+  metrics?: Metrics;
 }
 
 export function createIngestion(opts: IngestionOptions): Ingestion {
@@ -48,12 +51,14 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
       log: opts.log,
       concurrency: opts.workers,
       pollMs: opts.pollMs,
+      onJobDone: (job, seconds, outcome) => opts.metrics?.jobDuration.observe({ queue: job.queue, outcome }, seconds),
       handlers: {
         [INGEST_QUEUE]: {
           run: async (job) => {
             const codarquivo = Number(job.payload.codarquivo);
             const t0 = performance.now();
             const r = await ingestFile(deps, codarquivo);
+            opts.metrics?.ingestedLines.inc(r.linhas ?? 0);
             opts.log.info({ codarquivo, status: r.status, linhas: r.linhas, repetidas: r.repetidas, avisos: r.avisos, ms: Math.round(performance.now() - t0) }, 'file ingested');
           },
           giveUp: (job) => giveUpFile(deps, Number(job.payload.codarquivo)),

@@ -46,6 +46,8 @@ export interface WorkerOptions {
   concurrency?: number;
   /** how long a claimed job stays reserved without a renewal */
   leaseSeconds?: number;
+  /** told how each run ended and how long it took (metrics) */
+  onJobDone?: (job: Job, seconds: number, outcome: 'done' | 'retry' | 'failed') => void;
   /** pause between polls when the queue is empty */
   pollMs?: number;
 }
@@ -101,19 +103,24 @@ export function startWorkers(opts: WorkerOptions): Workers {
       void db.execute(sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${lease}) WHERE id = ${job.id} AND locked_by = ${workerId}`)
         .catch((e: unknown) => log.warn({ err: e, job: job.id }, 'job lease renewal failed'));
     }, (lease * 1000) / 3);
+    const started = performance.now();
+    const done = (outcome: 'done' | 'retry' | 'failed') => opts.onJobDone?.(job, (performance.now() - started) / 1000, outcome);
     try {
       await handler.run(job);
       await db.execute(sql`UPDATE jobs SET state = 'done', finished_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`);
+      done('done');
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
       log.error({ err: e, job: job.id, queue: job.queue, attempt: job.attempts }, 'job failed');
       if (job.attempts >= job.maxAttempts) {
         await handler.giveUp(job, error);
         await db.execute(sql`UPDATE jobs SET state = 'failed', finished_at = now(), locked_until = NULL, last_error = ${error} WHERE id = ${job.id}`);
+        done('failed');
       } else {
         const backoff = 2 ** job.attempts;
         await db.execute(sql`UPDATE jobs SET state = 'pending', locked_until = NULL, last_error = ${error},
           run_at = now() + make_interval(secs => ${backoff}) WHERE id = ${job.id}`);
+        done('retry');
       }
     } finally {
       clearInterval(renew);
