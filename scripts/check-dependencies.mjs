@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // One version of each dependency: every package.json of the repository that names a dependency names the same
-// exact version, and the lock file installs our direct dependencies once. (Which workspace may import what is
+// exact version, and the lock file installs that version where the workspaces find it. (Which workspace may import what is
 // ESLint's import-x/no-extraneous-dependencies; this is the other half.) `--majors` also asks the registry for
 // newer major versions, to report what is held back.
 import { execFileSync } from 'node:child_process';
@@ -37,15 +37,21 @@ for (const [name, specs] of declared) {
   }
 }
 
+// What we declare is what the workspaces get: the copy at the top of node_modules. A package of ours that
+// needs another range of the same dependency gets its own nested copy (npm's rule), which we do not control.
+// What a workspace declares is what it gets: the copy it resolves (its own node_modules, else the top one). A
+// package that needs another range of the same dependency gets a nested copy (npm's rule), not ours to hold.
 const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
-const installed = new Map();
-for (const [key, entry] of Object.entries(lock.packages)) {
-  if (!key.includes('node_modules/') || entry.link) continue;
-  const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
-  if (declared.has(name)) installed.set(name, new Set([...(installed.get(name) ?? []), entry.version]));
-}
-for (const [name, versions] of installed) {
-  if (versions.size > 1) problems.push(`${name} instalado em ${versions.size} versões: ${[...versions].join(', ')} (veja npm ls ${name})`);
+for (const [name, specs] of declared) {
+  for (const [spec, dirs] of specs) {
+    if (!/^\d/.test(spec)) continue;
+    for (const dir of dirs) {
+      const own = dir === '.' ? undefined : lock.packages[`${dir}/node_modules/${name}`];
+      const found = own ?? lock.packages[`node_modules/${name}`];
+      if (!found) problems.push(`${dir}/package.json: ${name} ${spec} ausente do package-lock.json (rode npm install)`);
+      else if (found.version !== spec) problems.push(`${dir}/package.json: ${name} declarado ${spec}, o package-lock.json instala ${found.version}`);
+    }
+  }
 }
 
 if (process.argv.includes('--majors')) {

@@ -66,12 +66,15 @@ async function together(steps) {
   console.log(`(${steps.map(([label]) => label).join(', ')}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+// npm puts node_modules/.bin first on the PATH of its scripts, and there `node` is the Node.js 24 of the
+// node-linux-* package (README "Quick start"): this line shows which one runs the tests.
+console.log(`▶ Node.js ${process.version} (${process.execPath})`);
 ensureChromium();
 await together([
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
 ]);
-run('npm', ['run', '--silent', 'build'], 'build web app');
+run('npm', ['run', '--silent', 'build'], 'build (web app and server)');
 
 const report = path.join(root, '.vitest-results.json');
 fs.rmSync(report, { force: true });
