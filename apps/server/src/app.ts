@@ -26,8 +26,8 @@ export type App = {
   /** in-process entry for tests and the HTTP server alike */
   fetch(url: string, init: RequestInit, server?: Partial<ServerContext>): Promise<Response>;
   services: { db: OpenDb['db']; config: Config; log: Logger; mailer: Mailer; ingestion: Ingestion; metrics: Metrics };
-  /** stops the background work of this app (load workers) before its database closes */
-  stop(): Promise<void>;
+  /** stops the background work of this app (load workers) before its database closes; see Workers.stop */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 };
 
 export function createApp(opts: { db: OpenDb; config: Config; log: Logger; mailer?: Mailer; ingestion?: Ingestion }): App {
@@ -88,5 +88,5 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     );
   };
 
-  return { yoga, fetch: fetchApp, services: { db, config, log, mailer, ingestion, metrics }, stop: () => ingestion.stop() };
+  return { yoga, fetch: fetchApp, services: { db, config, log, mailer, ingestion, metrics }, stop: (stopOpts) => ingestion.stop(stopOpts) };
 }

@@ -45,6 +45,8 @@ export type Config = {
   inboxPollSeconds: number;
   /** /readyz reports the queue stopped when a job ready to run has waited longer than this */
   queueStaleSeconds: number;
+  /** on SIGTERM, how long a load under way may take to finish before it is handed back to the queue */
+  shutdownGraceSeconds: number;
   ingestWorkers: number;
   matchToleranceCentavos: number;
   /** S3-compatible storage of the originals instead of FILES_DIR, when STORAGE_S3_BUCKET is set */
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboxDir: env.INBOX_DIR === '' ? null : env.INBOX_DIR || path.join(repoRoot, 'data/entrada'),
     inboxPollSeconds: int(env.INBOX_POLL_SECONDS, 5),
     queueStaleSeconds: int(env.QUEUE_STALE_SECONDS, 300),
+    shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 20),
     ingestWorkers: int(env.INGEST_WORKERS, 1),
     matchToleranceCentavos: int(env.MATCH_TOLERANCE_CENTAVOS, 500),
     feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),

@@ -34,14 +34,22 @@ server.listen(config.port, config.host, () => {
   }
 });
 
+let stopping = false;
+/**
+ * SIGTERM/SIGINT: stop taking requests and jobs, give a load under way SHUTDOWN_GRACE_SECONDS to finish (then
+ * hand it back to the queue for another worker), close the pool. A second signal exits at once.
+ */
 async function shutdown(signal: string) {
+  if (stopping) process.exit(1);
+  stopping = true;
   log.info({ signal }, 'shutting down');
   server.close();
+  server.closeIdleConnections();
   // the poll under way ends before the database closes (a process killed mid-file leaves it in .recebendo: taken again at the next start)
   await inbox?.stop();
-  // a load under way is rolled back by the close; its job is taken again at the next start
-  await app.stop();
-  await db.close();
+  await app.stop({ graceMs: config.shutdownGraceSeconds * 1000 });
+  // a load handed back still holds its connection: the exit ends it, and PostgreSQL rolls its transaction back
+  await Promise.race([db.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -19,10 +19,15 @@ const ingestion = createIngestion({
 });
 console.log(`Worker de ingestão: ${Math.max(1, config.ingestWorkers)} carga(s) simultânea(s), arquivos em ${config.filesDir}`);
 
+let stopping = false;
+/** As the web process (main.ts): stop taking jobs, SHUTDOWN_GRACE_SECONDS for the load under way, close the pool. */
 async function shutdown(signal: string) {
+  if (stopping) process.exit(1);
+  stopping = true;
   log.info({ signal }, 'worker shutting down');
-  await ingestion.stop();
-  await db.close();
+  await ingestion.stop({ graceMs: config.shutdownGraceSeconds * 1000 });
+  // a load handed back still holds its connection: the exit ends it, and PostgreSQL rolls its transaction back
+  await Promise.race([db.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -78,10 +79,16 @@ export async function pendingMigrations(db: Db): Promise<number> {
 export async function openDb(target: string, opts: OpenOptions = {}): Promise<OpenDb> {
   const runMigrations = opts.migrate ?? true;
   if (isPostgresUrl(target)) {
-    const pool = new pg.Pool({ connectionString: target, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // named after this process, so a shutdown can end its own sessions (and so can an operator, in pg_stat_activity)
+    const pool = new pg.Pool({
+      connectionString: target, max: Number(process.env.DB_POOL_MAX ?? 10), application_name: `concilia:${os.hostname()}:${process.pid}`,
+    });
     // An idle connection the server ends (restart, failover, a database dropped by an admin) must not
     // take the process down: the pool discards it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
+    // ...nor a connection in use (a dedicated COPY client, a session ended by the server or by a shutdown): the
+    // query under way fails with that error; without a listener the 'error' event would end the process
+    pool.on('connect', (client) => client.on('error', (err) => console.warn(`PostgreSQL closed a connection in use: ${err.message}`)));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     if (runMigrations) {
       try {

@@ -21,7 +21,8 @@ export interface Ingestion {
   remove(codarquivo: number): Promise<boolean>;
   /** resolves when every queued load has ended (CLI, seed, tests) */
   drain(): Promise<void>;
-  stop(): Promise<void>;
+  /** see Workers.stop: with graceMs, loads still running then go back to the queue */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
 export interface IngestionOptions {
@@ -100,8 +101,8 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
     drain: async () => {
       if (workers) await workers.drain();
     },
-    stop: async () => {
-      if (workers) await workers.stop();
+    stop: async (stopOpts) => {
+      if (workers) await workers.stop(stopOpts);
     },
   };
 }

@@ -57,7 +57,11 @@ export interface Workers {
   kick(): void;
   /** resolves when no job is ready or running in this process's queues (tests, CLI, seed) */
   drain(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for those under way; with graceMs, waits that long at most, then hands the
+   * unfinished ones back to the queue (graceful shutdown).
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
 }
 
 export function startWorkers(opts: WorkerOptions): Workers {
@@ -91,12 +95,16 @@ export function startWorkers(opts: WorkerOptions): Workers {
     return r ? { id: Number(r.id), queue: r.queue, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts } : null;
   }
 
+  /** jobs this process is running now: a shutdown that cannot wait for them hands them back */
+  const current = new Set<number>();
+  const released = new Set<number>();
+
   async function execute(job: Job): Promise<void> {
     const handler = handlers[job.queue]!;
     if (job.attempts > job.maxAttempts) {
       // a lease expired on the last attempt: the worker died while running it
       await handler.giveUp(job, 'lease expired on the last attempt');
-      await db.execute(sql`UPDATE jobs SET state = 'failed', finished_at = now(), locked_until = NULL WHERE id = ${job.id}`);
+      await db.execute(sql`UPDATE jobs SET state = 'failed', finished_at = now(), locked_until = NULL WHERE id = ${job.id} AND locked_by = ${workerId}`);
       return;
     }
     const renew = setInterval(() => {
@@ -107,19 +115,19 @@ export function startWorkers(opts: WorkerOptions): Workers {
     const done = (outcome: 'done' | 'retry' | 'failed') => opts.onJobDone?.(job, (performance.now() - started) / 1000, outcome);
     try {
       await handler.run(job);
-      await db.execute(sql`UPDATE jobs SET state = 'done', finished_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`);
+      await db.execute(sql`UPDATE jobs SET state = 'done', finished_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id} AND locked_by = ${workerId}`);
       done('done');
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
       log.error({ err: e, job: job.id, queue: job.queue, attempt: job.attempts }, 'job failed');
       if (job.attempts >= job.maxAttempts) {
         await handler.giveUp(job, error);
-        await db.execute(sql`UPDATE jobs SET state = 'failed', finished_at = now(), locked_until = NULL, last_error = ${error} WHERE id = ${job.id}`);
+        await db.execute(sql`UPDATE jobs SET state = 'failed', finished_at = now(), locked_until = NULL, last_error = ${error} WHERE id = ${job.id} AND locked_by = ${workerId}`);
         done('failed');
       } else {
         const backoff = 2 ** job.attempts;
         await db.execute(sql`UPDATE jobs SET state = 'pending', locked_until = NULL, last_error = ${error},
-          run_at = now() + make_interval(secs => ${backoff}) WHERE id = ${job.id}`);
+          run_at = now() + make_interval(secs => ${backoff}) WHERE id = ${job.id} AND locked_by = ${workerId}`);
         done('retry');
       }
     } finally {
@@ -137,7 +145,10 @@ export function startWorkers(opts: WorkerOptions): Workers {
         log.error({ err: e }, 'job claim failed');
       }
       if (job) {
-        await execute(job).catch((e: unknown) => log.error({ err: e, job: job.id }, 'job bookkeeping failed'));
+        current.add(job.id);
+        await execute(job)
+          .catch((e: unknown) => { if (!released.has(job.id)) log.error({ err: e, job: job.id }, 'job bookkeeping failed'); })
+          .finally(() => current.delete(job.id));
         continue;
       }
       await new Promise<void>((resolve) => {
@@ -172,10 +183,33 @@ export function startWorkers(opts: WorkerOptions): Workers {
         await new Promise((r) => setTimeout(r, 25));
       }
     },
-    async stop() {
+    async stop(opts = {}) {
       stopped = true;
       wakeAll();
-      await Promise.all(running);
+      if (opts.graceMs === undefined) {
+        await Promise.all(running);
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        Promise.all(running).then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), opts.graceMs))),
+      ]);
+      clearTimeout(timer);
+      if (finished || current.size === 0) return;
+      // Out of time: the jobs under way go back to the queue now, ready for any other worker (not after their
+      // lease), without counting as an attempt. Their work in this process is rolled back when it closes its
+      // connections: a load is one transaction, so nothing half-written stays.
+      const ids = [...current];
+      for (const id of ids) released.add(id);
+      await db.execute(sql`UPDATE jobs SET state = 'pending', locked_until = NULL, locked_by = NULL, run_at = now(),
+        attempts = greatest(attempts - 1, 0) WHERE id IN ${ids} AND locked_by = ${workerId} AND state = 'running'`);
+      // A statement under way keeps running on the server after this process exits, holding its locks until it
+      // ends: this process's other sessions end now, so their transactions roll back and the jobs are free at once.
+      await db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = current_setting('application_name') AND application_name LIKE 'concilia:%' AND pid <> pg_backend_pid()`)
+        .catch((e: unknown) => log.warn({ err: e }, 'shutdown: could not end the sessions of the jobs handed back'));
+      log.warn({ jobs: ids }, 'shutdown: jobs under way handed back to the queue');
     },
   };
 }
