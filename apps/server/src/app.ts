@@ -36,7 +36,8 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const metrics = createMetrics(db);
   const ingestion = opts.ingestion ?? createIngestion({
-    open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics,
+    open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics, leaseSeconds: config.jobLeaseSeconds,
+    housekeeping: { mailer, settings: config },
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
     storage: storageFromConfig(config),
   });

@@ -47,6 +47,11 @@ export type Config = {
   queueStaleSeconds: number;
   /** on SIGTERM, how long a load under way may take to finish before it is handed back to the queue */
   shutdownGraceSeconds: number;
+  /** how long a claimed job stays reserved without renewal: a worker that dies leaves it this long at most */
+  jobLeaseSeconds: number;
+  housekeepingEveryMinutes: number;
+  retentionJobsDays: number;
+  retentionMailDays: number;
   ingestWorkers: number;
   matchToleranceCentavos: number;
   /** S3-compatible storage of the originals instead of FILES_DIR, when STORAGE_S3_BUCKET is set */
@@ -128,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboxPollSeconds: int(env.INBOX_POLL_SECONDS, 5),
     queueStaleSeconds: int(env.QUEUE_STALE_SECONDS, 300),
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 20),
+    jobLeaseSeconds: int(env.JOB_LEASE_SECONDS, 60),
+    housekeepingEveryMinutes: int(env.HOUSEKEEPING_EVERY_MINUTES, 5),
+    retentionJobsDays: int(env.RETENTION_JOBS_DAYS, 14),
+    retentionMailDays: int(env.RETENTION_MAIL_DAYS, 30),
     ingestWorkers: int(env.INGEST_WORKERS, 1),
     matchToleranceCentavos: int(env.MATCH_TOLERANCE_CENTAVOS, 500),
     feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { createIngestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
 import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
 
 /**
  * A load worker without the web server (`npm run worker`): more of these, on this machine or others pointed
@@ -16,6 +17,9 @@ const ingestion = createIngestion({
   open: db, log, filesDir: config.filesDir, workers: Math.max(1, config.ingestWorkers),
   toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
   storage: storageFromConfig(config),
+  leaseSeconds: config.jobLeaseSeconds,
+  // housekeeping runs in whichever process takes it: this one needs the mailer for the e-mails it retries
+  housekeeping: { mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log), settings: config },
 });
 console.log(`Worker de ingestão: ${Math.max(1, config.ingestWorkers)} carga(s) simultânea(s), arquivos em ${config.filesDir}`);
 

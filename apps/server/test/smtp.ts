@@ -19,9 +19,13 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** A real SMTP listener on loopback that keeps what it receives. */
-export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; close(): Promise<void> }> {
+/**
+ * A real SMTP listener on loopback that keeps what it receives; with refuseFirst it answers the first messages
+ * with a temporary failure (451), as a provider having trouble does.
+ */
+export async function startSmtp(opts: { refuseFirst?: number } = {}): Promise<{ url: string; mails: ReceivedMail[]; refused(): number; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     // A self-signed STARTTLS would make the client refuse the certificate; loopback needs no TLS.
@@ -31,6 +35,10 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (refused < (opts.refuseFirst ?? 0)) {
+          refused++;
+          return callback(Object.assign(new Error('Serviço indisponível, tente mais tarde'), { responseCode: 451 }));
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
         const body = rest.join('\n\n');
@@ -47,5 +55,5 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `smtp://127.0.0.1:${port}`, mails, refused: () => refused, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

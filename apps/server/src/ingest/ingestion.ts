@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
 import type { Metrics } from '../observability/metrics';
+import { HOUSEKEEPING_QUEUE, housekeepingHandler, type HousekeepingSettings, scheduleHousekeeping } from '../jobs/housekeeping';
+import type { Mailer } from '../mail/mailer';
 import { folderStorage, type FileStorage } from './file-storage';
 import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
 import { giveUpFile, ingestFile } from './ingest-file';
@@ -40,6 +42,10 @@ export interface IngestionOptions {
   feeToleranceCentavos?: number;
   /** the app's metrics: job durations and lines ingested */
   metrics?: Metrics;
+  /** JOB_LEASE_SECONDS */
+  leaseSeconds?: number;
+  /** run the housekeeping job in these workers too (the web process and `npm run worker`) */
+  housekeeping?: { mailer: Mailer; settings: HousekeepingSettings };
 }
 
 export function createIngestion(opts: IngestionOptions): Ingestion {
@@ -52,6 +58,7 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
       log: opts.log,
       concurrency: opts.workers,
       pollMs: opts.pollMs,
+      leaseSeconds: opts.leaseSeconds,
       onJobDone: (job, seconds, outcome) => opts.metrics?.jobDuration.observe({ queue: job.queue, outcome }, seconds),
       handlers: {
         [INGEST_QUEUE]: {
@@ -64,12 +71,23 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
           },
           giveUp: (job) => giveUpFile(deps, Number(job.payload.codarquivo)),
         },
+        ...(opts.housekeeping
+          ? { [HOUSEKEEPING_QUEUE]: housekeepingHandler({ db: opts.open.db, log: opts.log, ...opts.housekeeping }) }
+          : {}),
         [MATCH_QUEUE]: matchHandler(opts.open, opts.log, {
           toleranceCentavos: opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS,
           feeToleranceCentavos: opts.feeToleranceCentavos,
         }),
       },
+      // always scheduled: a drain waits for the loads, not for the next housekeeping run
+      background: [HOUSEKEEPING_QUEUE],
     });
+    if (opts.housekeeping) {
+      // the first run at start (unless one is waiting or under way), then each run schedules the next
+      void scheduleHousekeeping(opts.open.db, 0, { includeRunning: true })
+        .then(() => workers?.kick())
+        .catch((e: unknown) => opts.log.warn({ err: e }, 'housekeeping could not be scheduled'));
+    }
   }
   const { db } = opts.open;
   return {

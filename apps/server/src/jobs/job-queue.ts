@@ -34,6 +34,12 @@ export async function enqueue(db: Executor, queue: string, payload: Record<strin
   return Number(r.rows[0]!.id);
 }
 
+/** Seconds before attempt n + 1 of a failed job: 2^n, half of it fixed and half random. */
+export function retryDelaySeconds(attempts: number, random = Math.random): number {
+  const base = 2 ** attempts;
+  return base / 2 + random() * (base / 2);
+}
+
 function rowsOf<T>(r: unknown): T[] {
   return (r as { rows: T[] }).rows;
 }
@@ -50,6 +56,8 @@ export interface WorkerOptions {
   onJobDone?: (job: Job, seconds: number, outcome: 'done' | 'retry' | 'failed') => void;
   /** pause between polls when the queue is empty */
   pollMs?: number;
+  /** queues always holding a scheduled job (housekeeping): drain() does not wait for them */
+  background?: string[];
 }
 
 export interface Workers {
@@ -67,7 +75,8 @@ export interface Workers {
 export function startWorkers(opts: WorkerOptions): Workers {
   const { db, log, handlers } = opts;
   const queues = Object.keys(handlers);
-  const lease = opts.leaseSeconds ?? 120;
+  const drained = queues.filter((q) => !opts.background?.includes(q));
+  const lease = opts.leaseSeconds ?? 60;
   const pollMs = opts.pollMs ?? 1000;
   const workerId = `${os.hostname()}:${process.pid}`;
   let stopped = false;
@@ -125,7 +134,8 @@ export function startWorkers(opts: WorkerOptions): Workers {
         await db.execute(sql`UPDATE jobs SET state = 'failed', finished_at = now(), locked_until = NULL, last_error = ${error} WHERE id = ${job.id} AND locked_by = ${workerId}`);
         done('failed');
       } else {
-        const backoff = 2 ** job.attempts;
+        // equal jitter: jobs that failed together (a database hiccup) do not all come back in the same second
+        const backoff = retryDelaySeconds(job.attempts);
         await db.execute(sql`UPDATE jobs SET state = 'pending', locked_until = NULL, last_error = ${error},
           run_at = now() + make_interval(secs => ${backoff}) WHERE id = ${job.id} AND locked_by = ${workerId}`);
         done('retry');
@@ -171,7 +181,7 @@ export function startWorkers(opts: WorkerOptions): Workers {
 
   async function busy(): Promise<boolean> {
     const rows = rowsOf<{ n: string | number }>(await db.execute(sql`
-      SELECT count(*) AS n FROM jobs WHERE queue IN ${queues} AND state IN ('pending', 'running')`));
+      SELECT count(*) AS n FROM jobs WHERE queue IN ${drained} AND state IN ('pending', 'running')`));
     return Number(rows[0]!.n) > 0;
   }
 

@@ -1,5 +1,5 @@
 import { caixaSaida, type Db } from '@concilia/db';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
@@ -9,7 +9,17 @@ export type Mailer = {
   send(mail: Mail): Promise<void>;
   /** resolves when every delivery started so far has ended (tests, shutdown) */
   idle(): Promise<void>;
+  /** tries again the SMTP deliveries that failed and whose next attempt is due (housekeeping); answers how many were sent */
+  retryFailed(): Promise<{ tried: number; sent: number }>;
 };
+
+/** Deliveries of one message, in all; a failed one waits 1, 2, 4, 8… minutes (with jitter) before the next. */
+export const MAIL_MAX_ATTEMPTS = 6;
+export function mailRetryDelayMs(attempts: number, random = Math.random): number {
+  const base = 60_000 * 2 ** (attempts - 1);
+  // equal jitter: half fixed, half random, so messages that failed together do not all come back together
+  return Math.round(base / 2 + random() * (base / 2));
+}
 
 /** Only the domain of an address reaches the log: enough to tell a provider's trouble, not who asked. */
 export function recipientDomain(address: string): string {
@@ -28,14 +38,20 @@ export function recipientDomain(address: string): string {
 export function createMailer(db: Db, opts: { smtpUrl: string | null; from: string }, log: Logger): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const inFlight = new Set<Promise<void>>();
-  const deliver = async (id: number, mail: Mail) => {
+  /** one SMTP attempt; `attempt` counts this one */
+  const deliver = async (id: number, mail: Mail, attempt: number, exec: Pick<Db, 'update'> = db): Promise<boolean> => {
     try {
       await transport!.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
-      await db.update(caixaSaida).set({ enviadoem: new Date() }).where(eq(caixaSaida.codemail, id));
+      await exec.update(caixaSaida).set({ enviadoem: new Date(), tentativas: attempt, erro: null, proximatentativa: null }).where(eq(caixaSaida.codemail, id));
+      return true;
     } catch (err) {
+      const again = attempt < MAIL_MAX_ATTEMPTS ? new Date(Date.now() + mailRetryDelayMs(attempt)) : null;
       // the error's message only: a transport error object can carry the envelope and the message it failed on
-      log.error({ outbox: id, toDomain: recipientDomain(mail.to), error: String((err as Error).message) }, 'SMTP delivery failed; message kept in the outbox');
-      await db.update(caixaSaida).set({ erro: String((err as Error).message).slice(0, 500) }).where(eq(caixaSaida.codemail, id)).catch(() => {});
+      log.error({ outbox: id, toDomain: recipientDomain(mail.to), attempt, retryAt: again, error: String((err as Error).message) },
+        again ? 'SMTP delivery failed; tried again later' : 'SMTP delivery failed for the last time; message kept in the outbox');
+      await exec.update(caixaSaida).set({ erro: String((err as Error).message).slice(0, 500), tentativas: attempt, proximatentativa: again })
+        .where(eq(caixaSaida.codemail, id)).catch(() => {});
+      return false;
     }
   };
   return {
@@ -53,8 +69,29 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
         return;
       }
       log.info(queued, 'e-mail queued for SMTP delivery');
-      const p = deliver(row!.id, mail).finally(() => inFlight.delete(p));
+      const p = deliver(row!.id, mail, 1).then(() => {}).finally(() => inFlight.delete(p));
       inFlight.add(p);
+    },
+    async retryFailed() {
+      if (!transport) return { tried: 0, sent: 0 };
+      // taken one at a time under a row lock, so two processes retrying at once never send a message twice
+      let tried = 0;
+      let sent = 0;
+      const seen: number[] = [];
+      for (;;) {
+        const outcome = await db.transaction(async (tx) => {
+          const [due] = await tx.select().from(caixaSaida)
+            .where(and(eq(caixaSaida.viasmtp, true), isNull(caixaSaida.enviadoem), lte(caixaSaida.proximatentativa, sql`now()`),
+              lt(caixaSaida.tentativas, MAIL_MAX_ATTEMPTS), notInArray(caixaSaida.codemail, seen.length ? seen : [0])))
+            .orderBy(asc(caixaSaida.proximatentativa)).limit(1).for('update', { skipLocked: true });
+          if (!due) return null;
+          seen.push(due.codemail);
+          return deliver(due.codemail, { to: due.para, subject: due.assunto, text: due.texto }, due.tentativas + 1, tx);
+        });
+        if (outcome === null) return { tried, sent };
+        tried++;
+        if (outcome) sent++;
+      }
     },
   };
 }

@@ -63,6 +63,9 @@ export const caixaSaida = pgTable('caixa_saida', {
   enviadoem: timestamp('enviadoem', { withTimezone: true }),
   erro: text('erro'),
   viasmtp: boolean('viasmtp').notNull().default(false),
+  /** SMTP deliveries tried so far; a failed one is tried again at proximatentativa (housekeeping, with back-off) */
+  tentativas: integer('tentativas').notNull().default(0),
+  proximatentativa: timestamp('proximatentativa', { withTimezone: true }),
 });
 
 /** Append-only record of who changed what; a trigger refuses UPDATE and DELETE. */

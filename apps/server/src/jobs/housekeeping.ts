@@ -1,0 +1,61 @@
+import type { Db } from '@concilia/db';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Mailer } from '../mail/mailer';
+import type { QueueHandler } from './job-queue';
+
+/**
+ * Housekeeping, a job on the same queue as the loads: prunes what has expired (finished jobs, sessions,
+ * sign-in counters, delivered mail) and tries again the e-mails whose SMTP delivery failed. One run is pending
+ * at a time, whatever the number of processes (an advisory lock guards the scheduling), and a run schedules the
+ * next; a claim with SKIP LOCKED gives each run to one worker.
+ */
+export const HOUSEKEEPING_QUEUE = 'manutencao';
+const SCHEDULE_LOCK = 0x6d616e7574656e63n; // 'manutenc'
+
+export type HousekeepingSettings = Pick<Config, 'housekeepingEveryMinutes' | 'retentionJobsDays' | 'retentionMailDays' | 'sessionIdleMinutes' | 'loginWindowMinutes'>;
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
+
+/** Queues the next run unless one is already waiting (or, with includeRunning, under way). */
+export async function scheduleHousekeeping(db: Db, inMinutes: number, opts: { includeRunning?: boolean } = {}): Promise<boolean> {
+  const states = opts.includeRunning ? sql`('pending', 'running')` : sql`('pending')`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SCHEDULE_LOCK.toString()}::bigint)`);
+    const inserted = rowsOf<{ id: number }>(await tx.execute(sql`
+      INSERT INTO jobs (queue, payload, run_at, max_attempts)
+      SELECT ${HOUSEKEEPING_QUEUE}, '{}'::jsonb, now() + make_interval(mins => ${inMinutes}), 1
+      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE queue = ${HOUSEKEEPING_QUEUE} AND state IN ${states})
+      RETURNING id`));
+    return inserted.length > 0;
+  });
+}
+
+/** Deletes what has expired, each kind by its own rule; answers how many rows of each went. */
+export async function pruneExpired(db: Db, s: HousekeepingSettings): Promise<Record<string, number>> {
+  const count = async (q: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await db.execute(sql`WITH gone AS (${q} RETURNING 1) SELECT count(*)::int AS n FROM gone`))[0]!.n;
+  return {
+    jobs: await count(sql`DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < now() - make_interval(days => ${s.retentionJobsDays})`),
+    // a session is over at its absolute end or after its idle time (session.service.ts)
+    sessoes: await count(sql`DELETE FROM sessoes WHERE expiraem < now() OR ultimoacesso < now() - make_interval(mins => ${s.sessionIdleMinutes})`),
+    // a sign-in counter whose window ended counts nothing any more (rate-limit.ts starts a new window)
+    tentativasLogin: await count(sql`DELETE FROM tentativas_login WHERE janelainicio < now() - make_interval(mins => ${s.loginWindowMinutes})`),
+    caixaSaida: await count(sql`DELETE FROM caixa_saida WHERE enviadoem IS NOT NULL AND enviadoem < now() - make_interval(days => ${s.retentionMailDays})`),
+  };
+}
+
+export function housekeepingHandler(deps: { db: Db; log: Logger; mailer: Mailer; settings: HousekeepingSettings }): QueueHandler {
+  return {
+    run: async () => {
+      try {
+        const pruned = await pruneExpired(deps.db, deps.settings);
+        const mail = await deps.mailer.retryFailed();
+        deps.log.info({ pruned, mail }, 'housekeeping');
+      } finally {
+        await scheduleHousekeeping(deps.db, deps.settings.housekeepingEveryMinutes);
+      }
+    },
+    giveUp: async () => {},
+  };
+}
