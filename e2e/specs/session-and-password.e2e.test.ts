@@ -18,6 +18,21 @@ describe('session expiry and passwords', () => {
     await server?.close();
   });
 
+  /** 'Esqueci minha senha' on the login page, then the link of the e-mail it sends. */
+  async function requestResetLink(login: string): Promise<URL> {
+    const { page } = b;
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: MSG.loginEsqueciSenha }).or(page.getByRole('link', { name: MSG.loginEsqueciSenha })).first().click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, MSG.campoUsuario).fill(login);
+    await field(dialog, MSG.campoEmail).fill(`${login}@demo.concilia.local`);
+    await dialog.getByRole('button', { name: MSG.esqueciSenhaEnviar }).click();
+    await expectText(page, MSG.esqueciSenhaEnviado);
+    // No SMTP here: the message waits in the outbox, as the README says.
+    const [mail] = await server.db.db.select().from(caixaSaida).orderBy(desc(caixaSaida.codemail)).limit(1);
+    return new URL(/https?:\/\/\S+\/resetar-senha\?idTrocaSenha=\S+/.exec(mail!.texto)![0]);
+  }
+
   it('forces a logout when the session expires on the server', async () => {
     const { page } = b;
     await signIn(page, server.url, 'CLIENTE2');
@@ -54,18 +69,8 @@ describe('session expiry and passwords', () => {
 
   it('resets a forgotten password through the e-mailed link', async () => {
     const { page } = b;
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: MSG.loginEsqueciSenha }).or(page.getByRole('link', { name: MSG.loginEsqueciSenha })).first().click();
-    const dialog = page.getByRole('dialog');
-    await field(dialog, MSG.campoUsuario).fill('revenda');
-    await field(dialog, MSG.campoEmail).fill('revenda@demo.concilia.local');
-    await dialog.getByRole('button', { name: MSG.esqueciSenhaEnviar }).click();
-    await expectText(page, MSG.esqueciSenhaEnviado);
-
-    // No SMTP here: the message waits in the outbox, as the README says.
-    const [mail] = await server.db.db.select().from(caixaSaida).orderBy(desc(caixaSaida.codemail)).limit(1);
-    const link = /https?:\/\/\S+\/resetar-senha\?idTrocaSenha=\S+/.exec(mail!.texto)![0];
-    await page.goto(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
+    const link = await requestResetLink('revenda');
+    await page.goto(`${server.url}${link.pathname}${link.search}`);
     await field(page, MSG.campoNovaSenha).fill('Outra_123');
     await field(page, MSG.campoConfirmacaoSenha).fill('Outra_123');
     await page.getByRole('button', { name: MSG.trocaSenhaSalvar }).click();
@@ -99,15 +104,7 @@ describe('session expiry and passwords', () => {
     await expectBadLink(MSG.linkTrocaSenhaInvalido);
 
     // a real link whose time ran out
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: MSG.loginEsqueciSenha }).or(page.getByRole('link', { name: MSG.loginEsqueciSenha })).first().click();
-    const dialog = page.getByRole('dialog');
-    await field(dialog, MSG.campoUsuario).fill('cliente2');
-    await field(dialog, MSG.campoEmail).fill('cliente2@demo.concilia.local');
-    await dialog.getByRole('button', { name: MSG.esqueciSenhaEnviar }).click();
-    await expectText(page, MSG.esqueciSenhaEnviado);
-    const [mail] = await server.db.db.select().from(caixaSaida).orderBy(desc(caixaSaida.codemail)).limit(1);
-    const link = new URL(/https?:\/\/\S+\/resetar-senha\?idTrocaSenha=\S+/.exec(mail!.texto)![0]);
+    const link = await requestResetLink('cliente2');
     await server.db.db.update(tokensAcesso).set({ expiraem: sql`now() - interval '1 minute'` });
     await page.goto(`${server.url}${link.pathname}${link.search}`);
     await expectBadLink(MSG.linkTrocaSenhaExpirado);
