@@ -49,6 +49,8 @@ export type Config = {
   shutdownGraceSeconds: number;
   /** how long a claimed job stays reserved without renewal: a worker that dies leaves it this long at most */
   jobLeaseSeconds: number;
+  /** `npm run worker` serves /healthz, /readyz and /metrics on this port (HOST's interface); null: none */
+  metricsPort: number | null;
   housekeepingEveryMinutes: number;
   retentionJobsDays: number;
   retentionMailDays: number;
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueStaleSeconds: int(env.QUEUE_STALE_SECONDS, 300),
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 20),
     jobLeaseSeconds: int(env.JOB_LEASE_SECONDS, 60),
+    metricsPort: env.METRICS_PORT ? int(env.METRICS_PORT, 0) : null,
     housekeepingEveryMinutes: int(env.HOUSEKEEPING_EVERY_MINUTES, 5),
     retentionJobsDays: int(env.RETENTION_JOBS_DAYS, 14),
     retentionMailDays: int(env.RETENTION_MAIL_DAYS, 30),

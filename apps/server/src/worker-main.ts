@@ -4,6 +4,8 @@ import { createIngestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createMetrics } from './observability/metrics';
+import { createProbeServer } from './observability/probes';
 
 /**
  * A load worker without the web server (`npm run worker`): more of these, on this machine or others pointed
@@ -13,7 +15,9 @@ import { createMailer } from './mail/mailer';
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 const db = await openDb(config.databaseUrl, { afterMigrate: seedReference });
+const metrics = createMetrics(db.db);
 const ingestion = createIngestion({
+  metrics,
   open: db, log, filesDir: config.filesDir, workers: Math.max(1, config.ingestWorkers),
   toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
   storage: storageFromConfig(config),
@@ -21,7 +25,11 @@ const ingestion = createIngestion({
   // housekeeping runs in whichever process takes it: this one needs the mailer for the e-mails it retries
   housekeeping: { mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log), settings: config },
 });
-console.log(`Worker de ingestão: ${Math.max(1, config.ingestWorkers)} carga(s) simultânea(s), arquivos em ${config.filesDir}`);
+// its probes and metrics (job durations, lines ingested) on a port of its own: it has no web server
+const probes = config.metricsPort === null ? null : createProbeServer({ db: db.db, metrics, queueStaleSeconds: config.queueStaleSeconds });
+probes?.listen(config.metricsPort!, config.host);
+console.log(`Worker de ingestão: ${Math.max(1, config.ingestWorkers)} carga(s) simultânea(s), arquivos em ${config.filesDir}`
+  + (probes ? `; /healthz, /readyz e /metrics em ${config.host}:${config.metricsPort}` : ''));
 
 let stopping = false;
 /** As the web process (main.ts): stop taking jobs, SHUTDOWN_GRACE_SECONDS for the load under way, close the pool. */
@@ -29,6 +37,7 @@ async function shutdown(signal: string) {
   if (stopping) process.exit(1);
   stopping = true;
   log.info({ signal }, 'worker shutting down');
+  probes?.close();
   await ingestion.stop({ graceMs: config.shutdownGraceSeconds * 1000 });
   // a load handed back still holds its connection: the exit ends it, and PostgreSQL rolls its transaction back
   await Promise.race([db.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);

@@ -110,8 +110,17 @@ describe('the built server on production dependencies only', () => {
   });
 
   it('entrypoint worker takes the queue and stops on SIGTERM; concilia and a wrong role answer as a CLI does', async () => {
-    const worker = await start(['worker'], { DATABASE_URL: database.url, FILES_DIR: path.join(dir, 'data/arquivos') }, (out) => out.includes('Worker de ingestão'));
-    expect(await worker.stop()).toBe(0);
+    const port = await freePort();
+    const worker = await start(['worker'], { DATABASE_URL: database.url, FILES_DIR: path.join(dir, 'data/arquivos'), METRICS_PORT: String(port), HOST: '127.0.0.1' },
+      (out) => out.includes('Worker de ingestão'));
+    try {
+      // its own probes and metrics: the web server is another process
+      await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status, { timeout: 10_000 }).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain('concilia_queue_jobs');
+      expect((await fetch(`http://127.0.0.1:${port}/graphql`)).status).toBe(404);
+    } finally {
+      expect(await worker.stop()).toBe(0);
+    }
     expect((await entrypoint(['concilia', '--help'], {})).code).toBe(0);
     const wrong = await entrypoint(['servidor'], {});
     expect(wrong).toEqual({ code: 2, out: 'uso: entrypoint.sh migrate|web|worker|concilia [argumentos]\n' });

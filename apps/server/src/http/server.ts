@@ -8,7 +8,7 @@ import { DOWNLOAD_PREFIX } from '../downloads/download-store';
 import { serveDownload } from '../downloads/download-route';
 import { challengeForLogin } from '../features/auth/bot-check';
 import { requestScope } from '../logger';
-import { readiness } from '../observability/readiness';
+import { answerProbe } from '../observability/probes';
 import { serveStatic } from './static-files';
 
 function clientIp(req: http.IncomingMessage, trustProxy: boolean): string {
@@ -81,23 +81,7 @@ export function createHttpServer(app: App): http.Server {
           res.end(JSON.stringify(challenge));
           return;
         }
-        if (url.pathname === '/healthz') {
-          res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
-          res.end('ok');
-          return;
-        }
-        if (url.pathname === '/readyz') {
-          const r = await readiness(app.services.db, { queueStaleSeconds: config.queueStaleSeconds });
-          res.writeHead(r.ready ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-          res.end(JSON.stringify(r));
-          return;
-        }
-        if (url.pathname === '/metrics') {
-          const text = await metrics.registry.metrics();
-          res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
-          res.end(text);
-          return;
-        }
+        if (await answerProbe(url.pathname, res, { db: app.services.db, metrics, queueStaleSeconds: config.queueStaleSeconds })) return;
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           res.writeHead(405).end();
           return;
