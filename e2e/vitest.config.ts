@@ -16,5 +16,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // a page under a loaded machine (CI runs type check, lint and the API suite beside these) needs more than
+    // expect.poll's default second to enable a button or refresh a list
+    expect: { poll: { timeout: 10_000 } },
   },
 });

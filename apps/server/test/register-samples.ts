@@ -67,6 +67,24 @@ export const SAMPLES: Record<string, RegisterSample> = {
     update: { nome: 'Boa Vista Caixa Central', vinculo: 'TEF', status: 'I', ativo: false },
     invalid: { values: { codexterno: '1', nome: '', vinculo: 'POS', status: 'A', codpessoacliente: 3 }, message: 'Nome é obrigatório.' },
   },
+  planosConciliadores: {
+    insert: { nome: 'Plano Cielo Varejo', tarifacao: 'P' },
+    update: { nome: 'Plano Cielo Varejo 2027', tarifacao: 'V' },
+    invalid: { values: { nome: 'X'.repeat(51), tarifacao: 'P' }, message: 'Nome não pode exceder 50 caracteres' },
+  },
+  // Sublists hang from plan 1, the demo's 'Plano Revenda Sul 2026-2027' (Revenda Sul's). A BIN rate does not
+  // meet the demo's generic ones (the audit prefers it), so it is not an overlap.
+  planosConciliadoresTaxas: {
+    insert: {
+      codplanosconciliadores: 1, codoperadora: 1, codprodutos: 1, bincartao: '412345', tipotaxa: 'P', tarifacao: 'P', taxabndes: false,
+      de: 1, ate: 1, valorde: null, valorate: 100_000, taxa: 1.8765, valortaxa: null,
+    },
+    update: { ate: 3, taxa: 1.99 },
+    invalid: {
+      values: { codplanosconciliadores: 1, codoperadora: 1, codprodutos: 1, tipotaxa: 'P', tarifacao: 'P', de: 6, ate: 2, taxa: 2 },
+      message: MSG.faixaParcelasInvertida,
+    },
+  },
   taxasAntecipacao: {
     insert: { nome: 'Antecipação teste', vigenciade: '2026-02-01', vigenciaate: '2026-03-31', taxa: 1.2345 },
     update: { taxa: 2.5, vigenciaate: '2026-04-30' },

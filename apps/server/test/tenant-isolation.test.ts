@@ -78,6 +78,8 @@ const OPERATIONS: Record<string, OpSpec> = {
   getNoticias: { access: 'user' },
   getPerfil: { access: 'user' },
   getTaxasAntecipacao: { access: 'user' },
+  getPlanosConciliadores: { access: 'user' },
+  getPlanosConciliadoresTaxas: { access: 'user' },
   getTerminal: { access: 'user' },
   getTotaisTaxasCobradasAMais: { access: 'user' },
   getUserInfo: { access: 'user' },
@@ -104,6 +106,9 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarPerfil: { access: 'user' },
   listarRecursos: { access: 'user' },
   listarTaxasAntecipacao: { access: 'user' },
+  listarPlanosConciliadores: { access: 'user' },
+  listarPlanosConciliadoresTaxas: { access: 'user' },
+  listarItensPlanosConciliadores: { access: 'user' },
   listarTerminal: { access: 'user' },
   listarTickets: { access: 'user' },
   listarUsuario: { access: 'user' },
@@ -132,6 +137,8 @@ const OPERATIONS: Record<string, OpSpec> = {
   deletarTicket: { access: 'user', variants: (v) => ['A', 'C'].map((tipo) => ({ args: { codarquivo: v.arquivos[0], tipo } })) },
   deletarUsuario: { access: 'user' },
   deleteTaxasAntecipacao: { access: 'user' },
+  deletePlanosConciliadores: { access: 'user' },
+  deletePlanosConciliadoresTaxas: { access: 'user' },
   desconsiderarTicket: { access: 'user' },
   enviarArquivo: {
     access: 'user',
@@ -157,6 +164,8 @@ const OPERATIONS: Record<string, OpSpec> = {
   saveClientes: { access: 'user' },
   savePerfil: { access: 'user' },
   saveTaxasAntecipacao: { access: 'user' },
+  savePlanosConciliadores: { access: 'user' },
+  savePlanosConciliadoresTaxas: { access: 'user' },
   saveTerminal: { access: 'user' },
   saveUsuario: { access: 'user' },
   urlVersaoAntiga: { access: 'user' },
@@ -231,6 +240,15 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       SELECT 'FUNCIONARIA', 'Funcionária Secreta da Padaria', senhahash, codperfil, codpessoa, 'funcionaria@padaria.example' FROM usuarios WHERE login = 'CLIENTE'`);
     await q(t, `INSERT INTO perfis (nome, codpessoacriador) VALUES ('Perfil Secreto da Padaria', ${padaria}), ('Perfil Secreto da Plataforma', ${plat})`);
     await q(t, `INSERT INTO taxas_antecipacao (codpessoa, nome, vigenciade, vigenciaate, taxa) VALUES (${padaria}, 'Taxa Secreta da Padaria', '2026-01-01', '2026-12-31', 1.1)`);
+    // a plan of each victim's own (Planos & Taxas), with a rate: both sublists' rows hang from it
+    const planoSecreto = async (dono: number, nome: string) => {
+      const plano = await one(t, `INSERT INTO planos_conciliadores (nome, codpessoapai) VALUES ('${nome}', ${dono}) RETURNING codplanosconciliadores`);
+      const taxa = await one(t, `INSERT INTO planos_conciliadores_taxas (codplanosconciliadores, codoperadora, codprodutos, de, ate, tipotaxa, taxa)
+        VALUES (${plano}, 1, 1, 1, 1, 'P', 1.2345) RETURNING codplanosconciliadorestaxas`);
+      return { planos: [plano], planoTaxas: [taxa] };
+    };
+    const planosPadaria = await planoSecreto(padaria, 'Plano Secreto da Padaria');
+    const planosPlataforma = await planoSecreto(plat, 'Plano Secreto da Plataforma');
     // an attacker inside the other client holding every screen (the platform administrator's profile), so the
     // register operations reach their row scoping instead of stopping at the screen check as CLIENTE2 does
     await q(t, `INSERT INTO usuarios (login, nome, senhahash, codperfil, codpessoa, email)
@@ -259,9 +277,10 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       login: 'CLIENTE', email: 'cliente@demo.concilia.local', linhasOperadora, linhasCliente,
       terminais: nums(await q(t, `SELECT codterminal FROM terminais WHERE codpessoacliente IN (${inList})`), 'codterminal'),
       taxas: nums(await q(t, `SELECT codtaxaantecipacao FROM taxas_antecipacao WHERE codpessoa IN (${inList})`), 'codtaxaantecipacao'),
+      ...planosPadaria,
       perfis: nums(await q(t, `SELECT codperfil FROM perfis WHERE codpessoacriador IN (${inList})`), 'codperfil'),
       ticketId: `C-${linhasCliente[0]}`, importavelId, codoperadora: 1, codexterno: EC_CENTRO, de: '2026-05-01', ate: '2026-05-31',
-      markers: ['Pão Quente', 'Padaria', 'PADARIA-SECRETA', EC_CENTRO, 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', '045678901', '1020304050', '1020304051', 'Taxa Secreta'],
+      markers: ['Pão Quente', 'Padaria', 'PADARIA-SECRETA', EC_CENTRO, 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', '045678901', '1020304050', '1020304051', 'Taxa Secreta', 'Plano Secreto da Padaria'],
     };
     expect(cliente.arquivos.length).toBe(2);
     expect(cliente.linhasOperadora.length).toBeGreaterThan(0);
@@ -278,12 +297,13 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       usuarios: nums(await q(t, `SELECT codusuario FROM usuarios WHERE codpessoa = ${plat} ORDER BY codusuario`), 'codusuario'),
       login: 'ADMIN', email: 'admin@demo.concilia.local', linhasOperadora: nums(platLinhas, 'codlinha'), linhasCliente: [],
       terminais: [], taxas: nums(await q(t, `SELECT codtaxaantecipacao FROM taxas_antecipacao WHERE codpessoa = ${plat}`), 'codtaxaantecipacao'),
+      ...planosPlataforma,
       perfis: nums(await q(t, `SELECT codperfil FROM perfis WHERE nome = 'Perfil Secreto da Plataforma'`), 'codperfil'),
       ticketId: `A-${platLinhas[0]!.codlinha}`, importavelId: `A-${platLinhas[0]!.codlinha}`, codoperadora: 2,
       codexterno: String(platLinhas[0]!.estabelecimento), de: String(platLinhas[0]!.de), ate: String(platLinhas[0]!.ate),
       // not the platform's profile names: a profile made above is one the reseller may give (listarItensPerfis),
       // when it grants no screen the reseller lacks — its id still must not be edited or deleted from below
-      markers: ['Concilia Plataforma', 'Direto Secreto', 'Direta Secreta', REDE_PV, 'Administrador da Plataforma', 'Otávio Mestre', 'admin@demo', 'mestre@demo', 'Antecipação plataforma', 'PLATAFORMA-SECRETA'],
+      markers: ['Concilia Plataforma', 'Direto Secreto', 'Direta Secreta', REDE_PV, 'Administrador da Plataforma', 'Otávio Mestre', 'admin@demo', 'mestre@demo', 'Antecipação plataforma', 'PLATAFORMA-SECRETA', 'Plano Secreto da Plataforma'],
     };
     expect(plataforma.arquivos.length).toBe(1);
     expect(plataforma.linhasOperadora.length).toBeGreaterThan(0);

@@ -44,6 +44,9 @@ export type Victim = {
   linhasCliente: number[];
   terminais: number[];
   taxas: number[];
+  /** the victim's reconciliation plans and their rates */
+  planos: number[];
+  planoTaxas: number[];
   perfis: number[];
   /** a ticket row key (`C-<codlinhasarqcli>` or `A-<codlinha>`) */
   ticketId: string;
@@ -67,7 +70,8 @@ export function hint(name: string, v: Victim): unknown {
     codpessoa: () => v.unidade, codPessoa: () => v.unidade, empresa: () => v.topo, concioperadora: () => v.unidade,
     codpessoacliente: () => v.topo, codpessoapai: () => v.topo,
     codarquivo: () => v.arquivos[0], codusuario: () => v.usuarios[0], codterminal: () => v.terminais[0],
-    codtaxaantecipacao: () => v.taxas[0], codperfil: () => v.perfis[0], codlinhasarqcli: () => v.linhasCliente[0],
+    codtaxaantecipacao: () => v.taxas[0], codperfil: () => v.perfis[0],
+    codplanosconciliadores: () => v.planos[0], codplanosconciliadorestaxas: () => v.planoTaxas[0], codlinhasarqcli: () => v.linhasCliente[0],
     codoperadora: () => v.codoperadora, codOperadora: () => v.codoperadora, codBandeira: () => 1, quantidadeParcelas: () => 1,
     codcidade: () => 3106200, diascliente: () => 1, recursos: () => [1, 2, 3],
     id: () => v.ticketId, login: () => v.login, usuario: () => v.login, username: () => v.login, email: () => v.email,
@@ -102,8 +106,10 @@ export function valueFor(name: string, type: GraphQLInputType, v: Victim, depth 
   // every date there is: lists without the one-month rule show all (the ones with it refuse, the other modes cover them)
   if (mode === 'bare' && /^(de|dataInicial|vigenciade)$/.test(name)) return '2000-01-01';
   if (mode === 'bare' && /^(ate|dataFinal|vigenciaate)$/.test(name)) return '2099-12-31';
-  const hinted = hint(name, v);
   const named = getNamedType(type);
+  // 'de'/'ate' are a window's dates almost everywhere; as integers they are a range of installments (a plan's rate)
+  const byName = hint(name, v);
+  const hinted = named.name === 'Int' && typeof byName === 'string' ? 1 : byName;
   if (hinted !== undefined && !isInputObjectType(named)) {
     if (isListType(isNonNullType(type) ? type.ofType : type) && !Array.isArray(hinted)) return [hinted];
     return hinted;
@@ -204,6 +210,7 @@ export async function victimFingerprint(t: TestApp, v: Victim): Promise<Fingerpr
     codpessoa: ids(v.pessoas), codpessoapai: ids(v.pessoas), codpessoacliente: ids(v.pessoas), codpessoacriador: ids(v.pessoas),
     codarquivo: ids(v.arquivos), codusuario: ids(v.usuarios), codlinha: ids(v.linhasOperadora), codlinhasarqcli: ids(v.linhasCliente),
     codterminal: ids(v.terminais), codtaxaantecipacao: ids(v.taxas), codperfil: ids(v.perfis),
+    codplanosconciliadores: ids(v.planos), codplanosconciliadorestaxas: ids(v.planoTaxas),
   };
   const cols = await t.exec(`SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = 'public' AND column_name IN (${Object.keys(byColumn).map((c) => `'${c}'`).join(',')}) ORDER BY table_name, column_name`);
@@ -244,6 +251,7 @@ export function victimTraces(data: unknown, v: Victim, ownFiles: ReadonlySet<num
   const idSets: Record<string, number[]> = {
     codpessoa: v.pessoas, codarquivo: v.arquivos, codusuario: v.usuarios, codlinha: v.linhasOperadora, codlinhasarqcli: v.linhasCliente,
     codterminal: v.terminais, codtaxaantecipacao: v.taxas, codperfil: v.perfis,
+    codplanosconciliadores: v.planos, codplanosconciliadorestaxas: v.planoTaxas,
   };
   const walk = (x: unknown, path: string) => {
     if (Array.isArray(x)) x.forEach((e, i) => walk(e, `${path}[${i}]`));

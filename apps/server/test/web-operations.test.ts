@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LIST_SCREENS, REGISTERS } from '@concilia/domain';
+import { LIST_SCREENS, REGISTERS, SUBLISTS } from '@concilia/domain';
 import { buildSchema, getNamedType, parse, validate } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
@@ -48,15 +48,17 @@ describe('web operations match the committed GraphQL schema', () => {
     expect(optionLists.flatMap((name) => errorsOf(optionListDocument(name)).map((e) => `${name}: ${e}`))).toEqual([]);
   });
 
-  it.each([...REGISTERS, ...LIST_SCREENS].map((def) => [def.key, def] as const))('register %s: every document the screen sends validates and passes the request limits', async (_key, def) => {
+  it.each([...REGISTERS, ...SUBLISTS, ...LIST_SCREENS].map((def) => [def.key, def] as const))('register %s: every document the screen sends validates and passes the request limits', async (_key, def) => {
     const docs = [listDocument(def)];
     if (def.ops.get) docs.push(getDocument(def));
     if (def.ops.save) docs.push(saveDocument(def));
     if (def.ops.delete) docs.push(deleteDocument(def));
     if (def.buckets) docs.push(bucketsDocument(def));
-    // every kind of action but 'open' (a component, no call) sends its document: row, download, filter
-    for (const action of def.actions ?? []) if (action.kind !== 'open') docs.push(actionDocument(def, action));
-    for (const field of Object.values(def.fields)) if (field.optionList) docs.push(optionListDocument(field.optionList));
+    // every kind of action but 'open' and 'sublist' (a component, no call) sends its document: row, download, filter
+    for (const action of def.actions ?? []) if (action.kind !== 'open' && action.kind !== 'sublist') docs.push(actionDocument(def, action));
+    for (const field of Object.values(def.fields)) {
+      for (const list of [field.optionList, field.labelList]) if (list) docs.push(optionListDocument(list));
+    }
     expect(docs.flatMap(errorsOf)).toEqual([]);
     expect((await Promise.all(docs.map(refusalsOf))).flat()).toEqual([]);
   });

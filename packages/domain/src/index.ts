@@ -16,3 +16,4 @@ export * from './business-days';
 export * from './payment-results';
 export * from './tickets/index';
 export * from './dashboard.schema';
+export * from './plan-rates';

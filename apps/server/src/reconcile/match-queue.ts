@@ -35,8 +35,12 @@ export async function reconcileWindow(
   tx: RawTransaction,
   scope: { de: string; ate: string },
   settings: ReconcileSettings,
-  /** a customer file changes sale pairs only: payments and fees depend on operator lines alone */
-  salesOnly = false,
+  /**
+   * what changed: 'tudo' (an operator file), 'vendas' (a customer file changes sale pairs only: payments and
+   * fees depend on operator lines alone), 'taxas' (a contracted rate changed: only the fee audit and the
+   * summaries that show it)
+   */
+  mode: 'tudo' | 'vendas' | 'taxas' = 'tudo',
 ) {
   // milliseconds per step, logged with the job: where a slow window spends its time
   const ms: Record<string, number> = {};
@@ -47,19 +51,22 @@ export async function reconcileWindow(
     return value;
   };
   await step('estatisticas', () => refreshStatistics(tx));
-  const vendas = await step('vendas', () => runSalesPasses(tx, scope, settings.toleranceCentavos));
-  const pagamentos = salesOnly ? null : await step('pagamentos', () => reconcilePayments(tx, scope));
-  const taxas = salesOnly ? null : await step('taxas', () => auditFees(tx, scope, settings.feeToleranceCentavos ?? DEFAULT_FEE_TOLERANCE_CENTAVOS));
+  const vendas = mode === 'taxas' ? null : await step('vendas', () => runSalesPasses(tx, scope, settings.toleranceCentavos));
+  const pagamentos = mode !== 'tudo' ? null : await step('pagamentos', () => reconcilePayments(tx, scope));
+  const taxas = mode === 'vendas' ? null : await step('taxas', () => auditFees(tx, scope, settings.feeToleranceCentavos ?? DEFAULT_FEE_TOLERANCE_CENTAVOS));
   const resumo = await step('resumo', () => refreshSalesSummary(tx, scope));
-  return { pares: vendas.pares, pagamentos, taxas, resumo, ms };
+  return { pares: vendas?.pares ?? null, pagamentos, taxas, resumo, ms };
 }
 
 export function matchHandler(open: OpenDb, log: Logger, settings: ReconcileSettings): QueueHandler {
   return {
     async run(job) {
-      const { de, ate, codarquivo, somenteVendas } = job.payload as { de: string; ate: string; codarquivo: number; somenteVendas?: boolean };
-      const r = await withRawTransaction(open, (tx) => reconcileWindow(tx, { de, ate }, settings, somenteVendas === true));
-      log.info({ codarquivo, de, ate, ...r }, 'window reconciled');
+      const { de, ate, codarquivo, somenteVendas, somenteTaxas } = job.payload as {
+        de: string; ate: string; codarquivo?: number; somenteVendas?: boolean; somenteTaxas?: boolean;
+      };
+      const mode = somenteTaxas === true ? 'taxas' : somenteVendas === true ? 'vendas' : 'tudo';
+      const r = await withRawTransaction(open, (tx) => reconcileWindow(tx, { de, ate }, settings, mode));
+      log.info({ codarquivo, de, ate, mode, ...r }, 'window reconciled');
     },
     // nothing to mark: the lines stay as they were and the next file of those days queues the days again
     async giveUp(job, error) {

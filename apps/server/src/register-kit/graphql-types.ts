@@ -7,8 +7,8 @@ type ScalarName = 'String' | 'Int' | 'Float' | 'Boolean' | 'Centavos';
 /** A scalar, or a list of it (`[Int!]` for a 'references' field). */
 type WireType = ScalarName | [ScalarName];
 
-/** The GraphQL type of each field kind: the one place where a kind meets the wire. */
-const SCALAR: Record<FieldKind, WireType> = {
+/** The GraphQL type of each field kind: the one place where a kind meets the wire ('items' get types of their own). */
+const SCALAR: Record<Exclude<FieldKind, 'items'>, WireType> = {
   text: 'String', textarea: 'String', email: 'String', enum: 'String', date: 'String', cpfCnpj: 'String',
   phone: 'String', cep: 'String', password: 'String', datetime: 'String',
   number: 'Int', reference: 'Int', money: 'Centavos', percent: 'Float', boolean: 'Boolean',
@@ -16,7 +16,34 @@ const SCALAR: Record<FieldKind, WireType> = {
 };
 void CentavosScalar;
 
-export const scalarOf = (f: FieldDef): WireType => SCALAR[f.kind];
+export const scalarOf = (f: FieldDef): WireType => {
+  if (f.kind === 'items') throw new Error(`an items field (${f.label}) has no scalar: its lines have types of their own`);
+  return SCALAR[f.kind];
+};
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The object and input types of each 'items' field of a register: `<Type><Field>Item` and
+ * `<Type><Field>ItemInput`, with the lines' own fields (e.g. PlanoConciliadorContratoListConciOperadoraItem).
+ */
+function itemTypes(def: AnyRegisterDef) {
+  const out = new Map<string, { object: unknown; input: unknown }>();
+  for (const [name, f] of entries(def)) {
+    if (f.kind !== 'items' || !f.items) continue;
+    const lines = Object.entries(f.items);
+    const base = `${def.typeName}${pascal(name)}Item`;
+    const object = builder.objectRef<Record<string, unknown>>(base).implement({
+      description: `${f.label}: uma linha`,
+      fields: (t) => Object.fromEntries(lines.map(([n, lf]) => [n, t.field({ type: scalarOf(lf), nullable: true, description: lf.label, resolve: (row) => row[n] as never })])),
+    });
+    const input = builder.inputType(`${base}Input`, {
+      fields: (t) => Object.fromEntries(lines.map(([n, lf]) => [n, t.field({ type: scalarOf(lf) as never, required: false, description: lf.label })])) as never,
+    });
+    out.set(name, { object, input });
+  }
+  return out;
+}
 
 const entries = (def: AnyRegisterDef) => Object.entries(def.fields) as [string, FieldDef][];
 export const outputFields = (def: AnyRegisterDef) => entries(def).filter(([, f]) => isOutputField(f));
@@ -41,15 +68,18 @@ export const BucketRef = builder.objectRef<{ valor: string; label: string; quant
  */
 export function registerTypes(def: AnyRegisterDef) {
   const T = def.typeName;
+  const items = itemTypes(def);
   const object = builder.objectRef<Record<string, unknown>>(T).implement({
     description: `${def.title} (register ${def.key})`,
     fields: (t) =>
       Object.fromEntries(
-        outputFields(def).map(([name, f]) => [name, t.field({ type: scalarOf(f), nullable: true, description: f.label, resolve: (row) => row[name] as never })]),
+        outputFields(def).map(([name, f]) => [name, t.field({
+          type: (items.has(name) ? [items.get(name)!.object] : scalarOf(f)) as never, nullable: true, description: f.label, resolve: (row) => row[name] as never,
+        })]),
       ),
   });
   const optionalInputs = (list: [string, FieldDef][], required = false) => (t: { field: (o: { type: WireType; required: boolean; description: string }) => unknown }) =>
-    Object.fromEntries(list.map(([name, f]) => [name, t.field({ type: scalarOf(f), required, description: f.label })]));
+    Object.fromEntries(list.map(([name, f]) => [name, t.field({ type: (items.has(name) ? [items.get(name)!.input] : scalarOf(f)) as never, required, description: f.label })]));
 
   const filter = builder.inputType(`${T}Filter`, { fields: optionalInputs(filterFields(def)) as never });
   const key = builder.inputType(`${T}Key`, {

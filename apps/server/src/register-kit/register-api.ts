@@ -106,7 +106,8 @@ export function registerApi(entry: RegisterEntry): void {
   /** The owner a row may hang from: the one given, when the user may see it; else the user's own person. */
   async function ownerAllowed(ctx: Ctx, me: SessionUser, owner: unknown): Promise<boolean> {
     if (owner === null || owner === undefined) return false;
-    const r = (await ctx.db.execute(sql`SELECT 1 AS ok WHERE ${owner} IN ${subtreeOf(me.codpessoa)}`)) as { rows: unknown[] };
+    const scope = entry.ownerScope ? entry.ownerScope(me) : subtreeOf(me.codpessoa);
+    const r = (await ctx.db.execute(sql`SELECT 1 AS ok WHERE ${owner} IN ${scope}`)) as { rows: unknown[] };
     return r.rows.length > 0;
   }
 
@@ -184,9 +185,14 @@ export function registerApi(entry: RegisterEntry): void {
   );
 
   const findRow = (ctx: Ctx, me: SessionUser, key: Row) => findVisible(ctx, me, key[def.id]);
-  rowCalls(entry, types, authorize, findRow, async (ctx, existing) => {
+  rowCalls(entry, types, authorize, findRow, async (ctx, existing, me) => {
     try {
-      await ctx.db.delete(table).where(eq(idCol, existing[def.id]));
+      const beforeDelete = entry.hooks?.beforeDelete;
+      if (!beforeDelete) await ctx.db.delete(table).where(eq(idCol, existing[def.id]));
+      else await ctx.db.transaction(async (tx) => {
+        await beforeDelete({ ...ctx, db: tx as unknown as Db }, existing, me);
+        await tx.delete(table).where(eq(idCol, existing[def.id]));
+      });
     } catch (err) {
       const e = dbErrorCode(err);
       // The database's own words are kept: the client recognises the conflict and says it in pt-BR.
@@ -290,7 +296,7 @@ function rowCalls(entry: RegisterEntry, types: Types, authorize: Authorize, find
 
   for (const action of def.actions ?? []) {
     const kind = action.kind ?? 'row';
-    if (kind === 'open') continue;
+    if (kind === 'open' || kind === 'sublist') continue;
     if (kind === 'filter') {
       const run = entry.hooks?.filterActions?.[action.key];
       if (!run) throw new Error(`${def.key}: filter action ${action.key} has no server hook`);

@@ -35,6 +35,11 @@ export type RegisterEntry = {
   visible?(me: SessionUser): SQL;
   /** the column naming the person a new row hangs from; set on insert and checked on every save (table only) */
   ownerColumn?: string;
+  /**
+   * the values `ownerColumn` may take for this user, as a sub-select (default: the user's subtree of persons).
+   * A sublist's rows hang from a parent row instead (a contract from its plan): the parents the user may see.
+   */
+  ownerScope?(me: SessionUser): SQL;
   /** rows of the table that belong to this register (e.g. pessoas of tipo CLIENTE) */
   baseWhere?: SQL;
   /**
@@ -66,6 +71,11 @@ export type RegisterEntry = {
     filterActions?: Record<string, (ctx: Ctx, filter: Row, me: SessionUser) => Promise<void>>;
     /** deletes a visible row in place of the generic table delete (a file goes with its lines and original) */
     remove?(ctx: Ctx, row: Row, me: SessionUser): Promise<void>;
+    /**
+     * before the generic table delete of `row`, in the delete's transaction: work that follows from it and needs
+     * what the delete takes away (a plan's contracts go with it by cascade)
+     */
+    beforeDelete?(ctx: Ctx, row: Row, me: SessionUser): Promise<void>;
     /** the result cards of the current filter (def.buckets) */
     buckets?(ctx: Ctx, me: SessionUser, filter: Row): Promise<Bucket[]>;
   };

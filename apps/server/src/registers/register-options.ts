@@ -1,9 +1,10 @@
-import { ancestorsOf, perfis, pessoas, recursos, subtreeOf, terminais } from '@concilia/db';
+import { ancestorsOf, perfis, pessoas, planosConciliadores, recursos, subtreeOf, terminais } from '@concilia/db';
 import { isGiven } from '@concilia/domain';
-import { and, or, sql } from 'drizzle-orm';
+import { and, asc, or, sql } from 'drizzle-orm';
 import { OptionItemRef, toOptions } from '../features/options/option-item';
 import { builder } from '../graphql/builder';
 import { assignableProfiles, myScreens } from './perfis.hooks';
+import { visiblePlans } from './planos-conciliadores.hooks';
 
 /** The option lists the user, profile and terminal forms need; valor/label like every other list. */
 
@@ -61,6 +62,19 @@ builder.queryField('listarItensTerminal', (t) =>
         branch,
       ));
       return toOptions(rows, (r) => r.codterminal, (r) => r.nome);
+    },
+  }),
+);
+
+builder.queryField('listarItensPlanosConciliadores', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description: 'Reconciliation plans the caller may see (made in its subtree): valor = codplanosconciliadores, label = nome.',
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser();
+      const rows = await ctx.db.select().from(planosConciliadores)
+        .where(sql`${planosConciliadores.codplanosconciliadores} IN ${visiblePlans(me)}`).orderBy(asc(planosConciliadores.nome));
+      return toOptions(rows, (r) => r.codplanosconciliadores, (r) => r.nome);
     },
   }),
 );

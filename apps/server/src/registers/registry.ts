@@ -1,6 +1,7 @@
 import { pessoas, subtreeOf, taxasAntecipacao } from '@concilia/db';
 import {
-  arquivosEmAbertoScreen, clientesRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, taxasAntecipacaoRegister,
+  arquivosEmAbertoScreen, clientesRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresRegister,
+  planosConciliadoresTaxasRegister, taxasAntecipacaoRegister,
   terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import type { RegisterEntry } from '../register-kit/register-entry';
 import { arquivosEntry } from './arquivos.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 import { perfisEntry } from './perfis.hooks';
+import { planosConciliadoresEntry, planosConciliadoresTaxasEntry } from './planos-conciliadores.hooks';
 import { terminaisEntry } from './terminais.hooks';
 import { usuariosEntry } from './usuarios.hooks';
 
@@ -35,6 +37,9 @@ export const REGISTRY: RegisterEntry[] = [
   { def: usuariosRegister, ...usuariosEntry },
   { def: perfisRegister, ...perfisEntry },
   { def: terminaisRegister, ...terminaisEntry },
+  { def: planosConciliadoresRegister, ...planosConciliadoresEntry },
+  // Sublists (SUBLISTS): rows that hang from a row of another register, opened from it.
+  { def: planosConciliadoresTaxasRegister, ...planosConciliadoresTaxasEntry },
   // Read-only list screens (LIST_SCREENS): rows from a query over what the engines produced.
   arquivosEntry(arquivosEmAbertoScreen, 'emAberto'),
   arquivosEntry(extratosOriginaisScreen, 'extratos'),

@@ -20,10 +20,12 @@ type Props = {
   onSearch: (filter: Row) => Promise<boolean>;
   /** the result card in force (RegisterDef.buckets): the drawer shows it in its field, so the next search keeps it */
   bucket?: { name: string; value: string | null };
+  /** filter fields the screen fixes (a sublist's parent): not offered */
+  hidden?: ReadonlySet<string>;
 };
 
 /** The register's filters in the top drawer; the De/Até window last, with its one-month rule. */
-export function FilterDrawer({ def, initial, open, searching, onClose, onSearch, bucket }: Props) {
+export function FilterDrawer({ def, initial, open, searching, onClose, onSearch, bucket, hidden }: Props) {
   const { control, handleSubmit, setError, setValue } = useForm<Values>({ defaultValues: initial });
   const bucketName = bucket?.name;
   const bucketValue = bucket?.value ?? null;
@@ -47,7 +49,7 @@ export function FilterDrawer({ def, initial, open, searching, onClose, onSearch,
   return (
     <TopFilterDrawer title={def.title} open={open} searching={searching} onClose={onClose} onSubmit={submit}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
-        {filterFields(def).filter(([name]) => !inWindow(name)).map(([name, f]) => (
+        {filterFields(def).filter(([name]) => !inWindow(name) && !hidden?.has(name)).map(([name, f]) => (
           <RegisterField key={name} control={control} name={name} def={f} mode="filter" />
         ))}
         {w ? (

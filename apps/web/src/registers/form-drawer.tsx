@@ -17,19 +17,21 @@ type Props = {
   onClose: () => void;
   onSaved: (row: Row) => void;
   FormFields?: FormFieldsOverride;
+  /** values the screen fixes (a sublist's parent): a new row takes them, the form does not show them */
+  fixed?: Row;
 };
 
 /**
  * The right drawer (500 px) with the register's form. Editing reads the row again with the register's
  * get call, so the form starts from what the database holds now, not from the list fetched earlier.
  */
-export function FormDrawer({ def, open, editing, searchValues, onClose, onSaved, FormFields }: Props) {
+export function FormDrawer({ def, open, editing, searchValues, onClose, onSaved, FormFields, fixed }: Props) {
   return (
     <RightDrawer open={open} title={def.title} subtitle={editing ? MSG.listaEditar : MSG.listaAdicionar} onClose={onClose}>
       {!open ? null : editing ? (
-        <EditForm def={def} row={editing} searchValues={searchValues} onSaved={onSaved} FormFields={FormFields} />
+        <EditForm def={def} row={editing} searchValues={searchValues} onSaved={onSaved} FormFields={FormFields} fixed={fixed} />
       ) : (
-        <RegisterForm def={def} initial={newRowValues(def)} original={null} searchValues={searchValues} onSaved={onSaved} FormFields={FormFields} />
+        <RegisterForm def={def} initial={{ ...newRowValues(def), ...fixed }} original={null} searchValues={searchValues} onSaved={onSaved} FormFields={FormFields} fixed={fixed} />
       )}
     </RightDrawer>
   );

@@ -23,8 +23,8 @@ export function groupBySection(fields: [string, FieldDef][]): Group[] {
  * The side form's fields, one fieldset per declared section. 'readonly' fields (codes given by the
  * database) appear only when editing, disabled.
  */
-export function FormSections({ def, control, editing }: { def: AnyRegisterDef; control: Control<Values>; editing: boolean }) {
-  const shown = formFields(def).filter(([, f]) => f.form !== 'readonly' || editing);
+export function FormSections({ def, control, editing, hidden }: { def: AnyRegisterDef; control: Control<Values>; editing: boolean; hidden?: ReadonlySet<string> }) {
+  const shown = formFields(def).filter(([name, f]) => (f.form !== 'readonly' || editing) && !hidden?.has(name));
   return (
     <Stack spacing={2}>
       {groupBySection(shown).map((g) => (

@@ -3,8 +3,10 @@ import Add from '@mui/icons-material/Add';
 import Check from '@mui/icons-material/Check';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
+import ListAlt from '@mui/icons-material/ListAlt';
 import Login from '@mui/icons-material/Login';
 import MoreVert from '@mui/icons-material/MoreVert';
+import Percent from '@mui/icons-material/Percent';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Refresh from '@mui/icons-material/Refresh';
 import Send from '@mui/icons-material/Send';
@@ -13,7 +15,7 @@ import { useState } from 'react';
 import type { FabItem } from './fab-items';
 
 // Icons by the @mui/icons-material name a declared action gives; an explicit map keeps the bundle small.
-const ACTION_ICONS: Record<string, typeof Add> = { Check, Login, PlayArrow, Refresh, Send };
+const ACTION_ICONS: Record<string, typeof Add> = { Check, ListAlt, Login, Percent, PlayArrow, Refresh, Send };
 const iconOf = (item: FabItem) => {
   if (item.kind === 'add') return <Add />;
   if (item.kind === 'edit') return <Edit />;

@@ -7,7 +7,7 @@ import { type FieldDef, type FieldKind, filterOp, isFormField, isOutputField, ty
  */
 export type Scalar = 'String' | 'Int' | 'Float' | 'Boolean' | 'Centavos';
 
-const SCALAR: Record<FieldKind, Scalar> = {
+const SCALAR: Record<Exclude<FieldKind, 'items'>, Scalar> = {
   text: 'String', textarea: 'String', email: 'String', enum: 'String', date: 'String', cpfCnpj: 'String',
   phone: 'String', cep: 'String', password: 'String', datetime: 'String',
   number: 'Int', reference: 'Int', money: 'Centavos', percent: 'Float', boolean: 'Boolean',
@@ -16,7 +16,10 @@ const SCALAR: Record<FieldKind, Scalar> = {
 };
 
 /** The scalar of a field (of its items, for a 'references' list). */
-export const scalarOf = (f: FieldDef): Scalar => SCALAR[f.kind];
+export const scalarOf = (f: FieldDef): Scalar => {
+  if (f.kind === 'items') throw new Error(`an items field (${f.label}) has no scalar: its lines have their own fields`);
+  return SCALAR[f.kind];
+};
 
 export type Row = Record<string, unknown>;
 type Entry = [string, FieldDef];

@@ -20,13 +20,15 @@ type Props = {
   searchValues: Row | null;
   onSaved: (row: Row) => void;
   FormFields?: FormFieldsOverride;
+  /** values the screen fixes (a sublist's parent): sent, not shown */
+  fixed?: Row;
 };
 
 /**
  * The side form of a register: react-hook-form with the declaration's zod schema (the one the API uses
  * too). Server validation issues land on their fields; the success text is the declaration's.
  */
-export function RegisterForm({ def, initial, original, searchValues, onSaved, FormFields = FormSections }: Props) {
+export function RegisterForm({ def, initial, original, searchValues, onSaved, FormFields = FormSections, fixed }: Props) {
   const notifier = useNotifier();
   const processing = useProcessing();
   const { control, handleSubmit, setError, formState } = useForm<Values, unknown, Values>({
@@ -47,7 +49,7 @@ export function RegisterForm({ def, initial, original, searchValues, onSaved, Fo
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
-      <FormFields def={def} control={control} editing={!insert} />
+      <FormFields def={def} control={control} editing={!insert} hidden={fixed ? new Set(Object.keys(fixed)) : undefined} />
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>{MSG.listaSalvar}</Button>
       </Stack>

@@ -49,7 +49,7 @@ export function deleteDocument(def: AnyRegisterDef): string {
  */
 export function actionDocument(def: AnyRegisterDef, action: RegisterAction): string {
   const op = action.operation;
-  if (action.kind === 'open') throw new Error(`${def.key}: action ${action.key} opens a component and calls nothing`);
+  if (action.kind === 'open' || action.kind === 'sublist') throw new Error(`${def.key}: action ${action.key} opens a component and calls nothing`);
   if (action.kind === 'filter') return `mutation ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) }`;
   return `mutation ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) }`;
 }

@@ -7,7 +7,13 @@ import type { Values } from './fields/field-props';
  * What a register's screen may replace when the generic parts do not fit, named in the registry. Kept in
  * a plain .ts file so the registry (read by the browser tests too) needs no JSX.
  */
-export type FormFieldsOverride = ComponentType<{ def: AnyRegisterDef; control: Control<Values>; editing: boolean }>;
+export type FormFieldsOverride = ComponentType<{
+  def: AnyRegisterDef;
+  control: Control<Values>;
+  editing: boolean;
+  /** fields the screen fixes (a sublist's parent): kept in the values, not shown */
+  hidden?: ReadonlySet<string>;
+}>;
 
 /**
  * What an 'open' action shows for its one selected row (e.g. the ticket trace in a full-screen drawer);

@@ -1,4 +1,4 @@
-import { MSG } from '@concilia/domain';
+import { MSG, type RegisterAction } from '@concilia/domain';
 import FilterAlt from '@mui/icons-material/FilterAlt';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { RegisterFab } from './register-fab';
 import { filterFields, rowIdOf, type Row } from './register-fields';
 import type { RegisterScreen } from './registry';
 import { ResultBuckets } from './result-buckets';
+import { SublistDrawer } from './sublist-drawer';
 import { RegisterTable } from './table/register-table';
 import { useDeleteRows } from './use-delete-rows';
 import { useListPages } from './use-list-pages';
@@ -23,16 +24,26 @@ import { useRowAction } from './use-row-action';
 
 type Confirm = { message: string; run: () => Promise<void> };
 
+type Props = {
+  screen: RegisterScreen;
+  /**
+   * values fixed by where the screen is shown (a sublist's parent row): every search is narrowed to them,
+   * every new row takes them, and neither the filter nor the form offers them
+   */
+  fixed?: Row;
+};
+
 /**
  * The generic list screen of a register (spec part 1, Generic list screen): title, filter drawer, table,
- * floating actions, side form and confirmations, all read from the declaration.
+ * floating actions, side form and confirmations, all read from the declaration. A sublist (RegisterDef.parent)
+ * is the same screen inside its parent's full-screen drawer, with the parent row's id `fixed`.
  */
-export function RegisterPage({ screen }: { screen: RegisterScreen }) {
+export function RegisterPage({ screen, fixed }: Props) {
   const { def } = screen;
   const queryClient = useQueryClient();
   // null until the first search of a register that waits for the user's filter
   const [address] = useSearchParams();
-  const [initial] = useState(() => initialFilterValues(def, undefined, address));
+  const [initial] = useState(() => ({ ...initialFilterValues(def, undefined, fixed ? undefined : address), ...fixed }));
   const [search, setSearch] = useState<Row | null>(() => (def.skipInitialSearch ? null : filterVariables(def, initial)));
   const pages = useListPages(def);
   const { page, answered } = pages;
@@ -46,7 +57,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
   const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
   const [form, setForm] = useState<{ editing: Row | null } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [opened, setOpened] = useState<{ key: string; row: Row } | null>(null);
+  const [opened, setOpened] = useState<{ action: RegisterAction; row: Row } | null>(null);
   const deleteRows = useDeleteRows(def, search, page);
   const rowAction = useRowAction(def);
   const buckets = useBuckets(def, search);
@@ -61,7 +72,8 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
 
   const selected = rows.filter((r) => rowSelection[rowIdOf(def, r)]);
   // a register without filters has nothing to put in the drawer (unless its first search waits for one)
-  const canFilter = filterFields(def).length > 0 || !!def.skipInitialSearch;
+  const hidden = new Set(Object.keys(fixed ?? {}));
+  const canFilter = filterFields(def).some(([name]) => !hidden.has(name)) || !!def.skipInitialSearch;
 
   const runSearch = async (filter: Row): Promise<boolean> => {
     setSearching(true);
@@ -93,8 +105,8 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
           await deleteRows(targets);
         },
       });
-    } else if (item.kind === 'action' && item.action.kind === 'open') {
-      setOpened({ key: item.action.key, row: selected[0]! });
+    } else if (item.kind === 'action' && (item.action.kind === 'open' || item.action.kind === 'sublist')) {
+      setOpened({ action: item.action, row: selected[0]! });
     } else if (item.kind === 'action') {
       const targets = item.action.kind === 'filter' ? [] : selected;
       const filter = search;
@@ -117,7 +129,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
   const refresh = () => {
     if (search) void queryClient.invalidateQueries({ queryKey: ['register', def.key] });
   };
-  const Open = opened ? screen.opens?.[opened.key] : undefined;
+  const Open = opened && opened.action.kind === 'open' ? screen.opens?.[opened.action.key] : undefined;
   const Toolbar = screen.Toolbar;
 
   const saved = () => {
@@ -129,7 +141,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
     <Box sx={{ pb: 10 }}>
       <PrintStyles />
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, flexGrow: 1 }}>{def.title}</Typography>
+        <Typography variant={fixed ? 'h5' : 'h4'} component={fixed ? 'h3' : 'h1'} sx={{ fontWeight: 600, flexGrow: 1 }}>{def.title}</Typography>
         {Toolbar ? <Toolbar def={def} onChanged={refresh} /> : null}
         {canFilter ? (
           <Tooltip title={MSG.listaAbrirFiltro}>
@@ -139,7 +151,8 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
           </Tooltip>
         ) : null}
       </Stack>
-      <FilterDrawer def={def} initial={initial} open={filterOpen} searching={searching} onClose={() => setFilterOpen(false)} onSearch={runSearch}
+      <FilterDrawer def={def} initial={initial} open={filterOpen} searching={searching} onClose={() => setFilterOpen(false)}
+        onSearch={(filter) => runSearch({ ...filter, ...fixed })} hidden={hidden}
         bucket={bucketField ? { name: bucketField, value: activeBucket } : undefined}
       />
       {def.buckets ? (
@@ -160,8 +173,12 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
         onPaginationChange={pages.setPagination}
         serverTotal={pages.serverPages ? (list.data?.total ?? 0) : null}
       />
-      <RegisterFab items={fabItems(def, selected.length, selected)} onPick={pick} />
+      {/* MUI names a speed dial's actions by ids made from its label: one at a time, or a sublist's would take the page's names */}
+      {opened?.action.kind === 'sublist' ? null : <RegisterFab items={fabItems(def, selected.length, selected)} onPick={pick} />}
       {Open && opened ? <Open def={def} row={opened.row} onClose={() => setOpened(null)} /> : null}
+      {opened && opened.action.kind === 'sublist' ? (
+        <SublistDrawer parent={def} action={opened.action} row={opened.row} onClose={() => setOpened(null)} />
+      ) : null}
       <FormDrawer
         def={def}
         open={form !== null}
@@ -170,6 +187,7 @@ export function RegisterPage({ screen }: { screen: RegisterScreen }) {
         onClose={() => setForm(null)}
         onSaved={saved}
         FormFields={screen.FormFields}
+        fixed={fixed}
       />
       <ConfirmDialog
         open={confirm !== null}

@@ -1,5 +1,6 @@
 import {
-  type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, pathForMenuPage, perfisRegister, taxasAntecipacaoRegister, terminaisRegister, usuariosRegister,
+  type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, taxasAntecipacaoRegister,
+  terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
 import type { FormFieldsOverride, OpenActionComponent, ToolbarOverride } from './register-overrides';
@@ -43,5 +44,6 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(perfisRegister),
   screen(terminaisRegister),
   screen(taxasAntecipacaoRegister),
+  screen(planosConciliadoresRegister),
   ...LIST_SCREENS.map((def) => screen(def, LIST_OVERRIDES[def.key])),
 ];

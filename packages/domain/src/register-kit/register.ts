@@ -24,7 +24,12 @@ export type FieldKind =
   /** a moment (timestamp, ISO text on the wire) shown 'DD/MM/YYYY HH:mm' in São Paulo time; never a form field */
   | 'datetime'
   /** many-to-many: a list of codes picked from `optionList` (GraphQL `[Int!]`), e.g. a profile's screens */
-  | 'references';
+  | 'references'
+  /**
+   * a list of small rows, each with the fields of `items` (scalars and references), edited as lines of the
+   * form with add and remove (a contract's operators and units, listConciOperadora); always virtual
+   */
+  | 'items';
 
 /** How a filter compares: text contains (case-insensitive), others equal; dates can bound a range. */
 export type FilterOp = 'contains' | 'eq' | 'gte' | 'lte';
@@ -47,10 +52,17 @@ export type FieldDef = {
   form?: boolean | 'readonly';
   /** fixed options of an enum */
   options?: readonly OptionItem[];
+  /** the fields of each line of an 'items' field */
+  items?: Record<string, FieldDef>;
   /** option-list call that feeds a reference or enum select (e.g. 'listarCidades') */
   optionList?: string;
   /** the option list takes the value of this other field as its argument (e.g. cities by state) */
   optionListArg?: string;
+  /**
+   * an option list that names every value, for the table and the CSV, when `optionList` follows another field
+   * (a rate's products by operator are named from the whole catalogue, listarItensProdutos)
+   */
+  labelList?: string;
   /** how a fixed enum is drawn in the form and the filter: a select (default) or radio buttons (a short list, one always chosen) */
   widget?: 'select' | 'radio';
   /** a filter select offers 'Todos' (-999) */
@@ -88,8 +100,11 @@ export type ActionScope = 'single' | 'multi';
  *   (e.g. importarTodosTickets);
  * - 'open': one selected row; no call of its own — the web registry's `opens[key]` component shows it
  *   (e.g. the ticket trace in a full-screen drawer). `operation` is not used.
+ * - 'sublist': one selected row; the register named by `sublist` (a child declaring `parent`) opens over the
+ *   screen as its own list, narrowed to that row and adding under it (a plan's contracts, a plan's rates).
+ *   `operation` is not used: the child's own calls do the work.
  */
-export type ActionKind = 'row' | 'download' | 'filter' | 'open';
+export type ActionKind = 'row' | 'download' | 'filter' | 'open' | 'sublist';
 
 /** A row action beyond add/edit/delete: resolved by a server hook of the same key. */
 export type RegisterAction = {
@@ -111,8 +126,10 @@ export type RegisterAction = {
   failed?: string;
   /** offered only when every selected row's `field` is one of `values` (disregard only customer lines) */
   enabledWhen?: { field: string; values: readonly string[] };
-  /** GraphQL mutation (see kind); empty for 'open' */
+  /** GraphQL mutation (see kind); empty for 'open' and 'sublist' */
   operation: string;
+  /** the child register's key, for a 'sublist' action */
+  sublist?: string;
 };
 
 /** get and save are required unless the register is readOnly. */
@@ -187,6 +204,13 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
   skipInitialSearch?: boolean;
   actions?: readonly RegisterAction[];
   messages?: { inserted: string; saved: string };
+  /**
+   * a child register (a sublist): its rows hang from a row of register `register`, named by its field `field`
+   * (the parent's id). It has no page or menu entry of its own: it opens from the parent's 'sublist' action,
+   * and its calls are granted by the parent's screen (`page` is the parent's). The server keeps its rows to
+   * parents the caller may see.
+   */
+  parent?: { register: string; field: string };
 };
 
 /** Any register, as the generic mechanisms see it (field names are plain strings there). */
@@ -210,6 +234,7 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.virtual && f.filter) throw new Error(`${def.key}: virtual field ${name} cannot be a filter`);
     if (f.kind === 'references' && !f.virtual) throw new Error(`${def.key}: references field ${name} must be virtual`);
+    if (f.kind === 'items' && (!f.virtual || !f.items || f.filter || f.column)) throw new Error(`${def.key}: items field ${name} is virtual, declares its items, and is neither a filter nor a column`);
     if (f.filterOnly && !f.filter) throw new Error(`${def.key}: filter-only field ${name} must be a filter`);
   }
   if (!def.readOnly && (!def.ops.get || !def.ops.save || !def.schema || !def.messages)) {
@@ -221,10 +246,15 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
       if (!f || f.kind !== 'date' || !f.filterOnly) throw new Error(`${def.key}: window field ${n} must be a filter-only date`);
     }
   }
+  if (def.parent) {
+    const f = def.fields[def.parent.field];
+    if (!f || f.kind !== 'reference' || !f.filter) throw new Error(`${def.key}: parent field ${def.parent.field} must be a reference filter`);
+  }
   if (def.buckets && !def.fields[def.buckets.field]?.filter) throw new Error(`${def.key}: buckets field ${def.buckets.field} must be a filter`);
   for (const a of def.actions ?? []) {
-    if ((a.kind ?? 'row') !== 'open' && !a.operation) throw new Error(`${def.key}: action ${a.key} needs an operation`);
+    if (!['open', 'sublist'].includes(a.kind ?? 'row') && !a.operation) throw new Error(`${def.key}: action ${a.key} needs an operation`);
     if (a.kind === 'open' && a.scope !== 'single') throw new Error(`${def.key}: 'open' action ${a.key} is single-row`);
+    if (a.kind === 'sublist' && (a.scope !== 'single' || !a.sublist)) throw new Error(`${def.key}: 'sublist' action ${a.key} is single-row and names its register`);
   }
   return def;
 }

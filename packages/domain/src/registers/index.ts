@@ -3,6 +3,7 @@ import { ARQUIVO_SCREENS } from './arquivos.resource';
 import { TICKET_SCREENS } from '../tickets/tickets.resource';
 import { clientesRegister } from './clientes.resource';
 import { perfisRegister } from './perfis.resource';
+import { planosConciliadoresRegister, planosConciliadoresTaxasRegister } from './planos-conciliadores.resource';
 import { taxasAntecipacaoRegister } from './taxas-antecipacao.resource';
 import { terminaisRegister } from './terminais.resource';
 import { usuariosRegister } from './usuarios.resource';
@@ -10,12 +11,21 @@ import { usuariosRegister } from './usuarios.resource';
 export * from './arquivos.resource';
 export * from './clientes.resource';
 export * from './perfis.resource';
+export * from './planos-conciliadores.resource';
 export * from './taxas-antecipacao.resource';
 export * from './terminais.resource';
 export * from './usuarios.resource';
 
 /** Every register of the product: the server builds its API from this list, the web its screens. */
-export const REGISTERS = [clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, taxasAntecipacaoRegister] as const;
+export const REGISTERS = [
+  clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, taxasAntecipacaoRegister, planosConciliadoresRegister,
+] as const;
+
+/**
+ * The sublists (RegisterDef.parent): registers without a page of their own, opened from a parent row's
+ * 'sublist' action. Same generic server mechanism and screen; the seed gives them no menu entry.
+ */
+export const SUBLISTS = [planosConciliadoresTaxasRegister] as const;
 
 /**
  * The read-only list screens built on the register kit (files, tickets): same declaration, same generic

@@ -17,6 +17,7 @@ import People from '@mui/icons-material/People';
 import Percent from '@mui/icons-material/Percent';
 import PointOfSale from '@mui/icons-material/PointOfSale';
 import Receipt from '@mui/icons-material/Receipt';
+import RequestQuote from '@mui/icons-material/RequestQuote';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
 import Store from '@mui/icons-material/Store';
@@ -31,7 +32,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 // typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
 const ICONS: Record<string, typeof Home> = {
   AccountCircle, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
-  MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, Search, Settings, Store, SupportAgent, UploadFile,
+  MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Search, Settings, Store, SupportAgent, UploadFile,
 };
 
 export function MenuIcon({ name, fontSize = 'medium' }: { name: string | null; fontSize?: 'small' | 'medium' | 'large' }) {

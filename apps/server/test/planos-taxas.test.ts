@@ -1,0 +1,165 @@
+import { MSG, planosConciliadoresRegister, planosConciliadoresTaxasRegister, rangesOverlap } from '@concilia/domain';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteDocument, saveDocument } from '../../web/src/registers/register-operations';
+import { createIngestion } from '../src/ingest/ingestion';
+import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
+
+type Row = Record<string, unknown>;
+
+/** Amounts as formatBRL writes them (a no-break space after R$). */
+const brl = (text: string) => text.replace(/R\$ /g, 'R$\u00a0');
+
+const TOTAIS = `query($de: String!, $ate: String!, $p: Int) { getTotaisTaxasCobradasAMais(dataInicial: $de, dataFinal: $ate, codPessoa: $p) {
+  codoperadora codpessoa mes vendas valorvendas } }`;
+
+/**
+ * Planos & Taxas through the calls the screens send: the range rules a plan's rates obey, worked out by hand,
+ * and the fee audit following a rate the user types (queued by month, run by the app's own workers).
+ */
+describe.each(engines())('plans and rates (%s)', (engine) => {
+  let t: TestApp;
+  let revenda: string;
+  let plano: number;
+  let unidade: number;
+  const saveRate = (values: Row, insert = true) =>
+    t.call(saveDocument(planosConciliadoresTaxasRegister), { values: { editValues: values, insert } }, { cookie: revenda });
+  const base = (over: Row): Row => ({
+    codplanosconciliadores: plano, codoperadora: 1, codprodutos: 1, bincartao: null, tipotaxa: 'P', tarifacao: 'V', taxabndes: false,
+    de: 1, ate: 1, valorde: null, valorate: null, taxa: 2, valortaxa: null, ...over,
+  });
+  const queued = async () => (await t.exec(`SELECT payload FROM jobs WHERE queue = 'conciliar-vendas' AND state = 'pending' AND payload ? 'somenteTaxas'`))
+    .map((r) => r.payload);
+  /** The queue's jobs run by a worker of this test, so what a save queued can be seen before it runs. */
+  const runQueue = async () => {
+    const ing = createIngestion({ open: t.opened, log: pino({ level: 'silent' }), filesDir: t.config.filesDir, workers: 1, pollMs: 20 });
+    await ing.drain();
+    await ing.stop();
+  };
+  const overcharged = async () => {
+    const rows = dataOf(await t.call(TOTAIS, { de: '2026-03-01', ate: '2026-03-31', p: unidade }, { cookie: revenda })).getTotaisTaxasCobradasAMais as Row[];
+    return rows.reduce((sum, r) => sum + Number(r.valorvendas), 0);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    revenda = await t.login('REVENDA');
+    const one = async (q: string) => Number(Object.values((await t.exec(q))[0]!)[0]);
+    const padaria = await one(`SELECT codpessoa FROM pessoas WHERE nome = 'Padaria Pão Quente Ltda'`);
+    unidade = await one(`INSERT INTO pessoas (tipo, nome, nomeabreviado, codpessoapai) VALUES ('UNIDADE', 'Pão Quente - Planos', 'PQ Planos', ${padaria}) RETURNING codpessoa`);
+    const saved = dataOf(await t.call(saveDocument(planosConciliadoresRegister), {
+      values: { editValues: { nome: 'Plano Março', tarifacao: 'V' }, insert: true },
+    }, { cookie: revenda }));
+    plano = saved.savePlanosConciliadores.codplanosconciliadores;
+    // the contract sublist's own screen is not built yet: its row goes in directly
+    const contrato = await one(`INSERT INTO planos_conciliadores_contrato (codplanosconciliadores, vigenciade, vigenciaate)
+      VALUES (${plano}, '2026-03-01', '2026-03-31') RETURNING codplanosconciliadorescontrato`);
+    await t.exec(`INSERT INTO planos_conciliadores_contrato_unidades (codplanosconciliadorescontrato, codoperadora, codpessoa) VALUES (${contrato}, 1, ${unidade})`);
+    const arquivo = await one(`INSERT INTO arquivos (codpessoa, codoperadora, status, origem, nomearquivo, dataenvio, sha256, tamanho)
+      VALUES (${unidade}, 1, 'PROCESSADO', 'CLI', 'planos.txt', '2026-03-31', md5('planos.txt'), 1) RETURNING codarquivo`);
+    // two Cielo crédito à vista sales ('040' → product 1): R$ 200,00 kept R$ 5,00 (2,5%); R$ 100,00 kept R$ 2,50
+    for (const [n, bruto, taxa] of [[1, 20000, 500], [2, 10000, 250]] as const) {
+      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+          estabelecimento, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
+        VALUES (${arquivo}, ${n}, md5('planos-${n}')::uuid, 1, 'sale', 'E', 1, ${unidade}, 'PLANOS1', '2026-03-1${n}', ${bruto}, ${taxa}, ${bruto - taxa}, 1, '040', true)`);
+    }
+  });
+  afterAll(() => t?.close());
+
+  describe('range rules', () => {
+    let first: number;
+    it('a first rate is saved with its percent and no amount', async () => {
+      const r = dataOf(await saveRate(base({ valorate: 100_000, valortaxa: 99 }))).savePlanosConciliadoresTaxas;
+      first = r.codplanosconciliadorestaxas;
+      expect(r).toMatchObject({ taxa: 2, valortaxa: null, taxas: brl('2,00% · 1 parcela, até R$ 1.000,00') });
+    });
+
+    it('a range that meets it (R$ 500,00 to R$ 2.000,00 within 1 installment) is refused, naming the rate it meets', async () => {
+      const r = await saveRate(base({ valorde: 50_000, valorate: 200_000 }));
+      expect(errorOf(r)).toEqual({ code: 'BAD_USER_INPUT', message: MSG.taxaFaixaSobreposta.replace('{faixa}', brl('1 parcela, até R$ 1.000,00')) });
+    });
+
+    it('the range right after it (from R$ 1.000,01) is not a clash', async () => {
+      expect(dataOf(await saveRate(base({ valorde: 100_001, taxa: 1.5 }))).savePlanosConciliadoresTaxas.taxas).toBe(brl('1,50% · 1 parcela, a partir de R$ 1.000,01'));
+    });
+
+    it('installments: 2 to 6 and 6 to 12 meet at 6; 7 to 12 does not', async () => {
+      expect(dataOf(await saveRate(base({ de: 2, ate: 6, taxa: 3 }))).savePlanosConciliadoresTaxas.codplanosconciliadorestaxas).toEqual(expect.any(Number));
+      expect(errorOf(await saveRate(base({ de: 6, ate: 12, taxa: 3.5 }))).message).toBe(MSG.taxaFaixaSobreposta.replace('{faixa}', '2 a 6 parcelas'));
+      expect(dataOf(await saveRate(base({ de: 7, ate: 12, taxa: 3.5 }))).savePlanosConciliadoresTaxas.taxas).toBe('3,50% · 7 a 12 parcelas');
+    });
+
+    it('the same range with a BIN, as a BNDES rate, or for another product is another rate', async () => {
+      for (const other of [{ bincartao: '409600' }, { taxabndes: true }, { codprodutos: 4 }]) {
+        expect(dataOf(await saveRate(base({ ...other, valorate: 100_000 }))).savePlanosConciliadoresTaxas.codplanosconciliadorestaxas).toEqual(expect.any(Number));
+      }
+    });
+
+    it('a fixed amount (tipo V) keeps no percent, and asks for the amount', async () => {
+      expect(errorOf(await saveRate(base({ codprodutos: 2, tipotaxa: 'V', taxa: 2 }))).message).toBe(MSG.taxaValorObrigatoria);
+      const r = dataOf(await saveRate(base({ codprodutos: 2, tipotaxa: 'V', taxa: 2, valortaxa: 50 }))).savePlanosConciliadoresTaxas;
+      expect(r).toMatchObject({ taxa: null, valortaxa: 50, taxas: brl('R$ 0,50 · 1 parcela') });
+    });
+
+    it('BIN: at most 6 digits', async () => {
+      expect(errorOf(await saveRate(base({ bincartao: '4096001' }))).message).toBe('Bin de cartão não pode exceder 6 caracteres');
+      expect(errorOf(await saveRate(base({ bincartao: '40A6' }))).message).toBe(MSG.binSomenteDigitos);
+    });
+
+    it('an update may keep its own range (it does not meet itself)', async () => {
+      const r = await saveRate({ ...base({ valorate: 100_000, taxa: 2.25 }), codplanosconciliadorestaxas: first }, false);
+      expect(dataOf(r).savePlanosConciliadoresTaxas.taxa).toBe(2.25);
+    });
+
+    it('the domain rule, case by case', () => {
+      const r = (de: number, ate: number, valorde: number | null = null, valorate: number | null = null) => ({ de, ate, valorde, valorate });
+      expect(rangesOverlap(r(1, 1), r(1, 1))).toBe(true);
+      expect(rangesOverlap(r(1, 6), r(7, 12))).toBe(false);
+      expect(rangesOverlap(r(1, 1, null, 1000), r(1, 1, 1000, null))).toBe(true); // both hold R$ 10,00
+      expect(rangesOverlap(r(1, 1, null, 999), r(1, 1, 1000, null))).toBe(false);
+      expect(rangesOverlap(r(2, 12, 500, 900), r(3, 3, 100, 499))).toBe(false);
+    });
+
+    it('clears the rates of this part', async () => {
+      await t.exec(`DELETE FROM planos_conciliadores_taxas WHERE codplanosconciliadores = ${plano}`);
+      await t.exec(`DELETE FROM jobs WHERE queue = 'conciliar-vendas'`);
+    });
+  });
+
+  describe('the audit follows the rate the user types', () => {
+    let rate: Row;
+
+    it('before any rate, the two sales have none: nothing to claim', async () => {
+      await runQueue();
+      expect(await overcharged()).toBe(0);
+    });
+
+    it('a 2,00% rate queues March once; the audit then finds R$ 1,50 over-charged (R$ 5,00 − 4,00 + R$ 2,50 − 2,00)', async () => {
+      rate = dataOf(await saveRate(base({ taxa: 2 }))).savePlanosConciliadoresTaxas;
+      expect(await queued()).toEqual([{ de: '2026-03-11', ate: '2026-03-12', somenteTaxas: true }]);
+      // a second save before the worker ran: the same month is already waiting
+      const { taxas: _shown, ...again } = rate;
+      rate = dataOf(await saveRate(again, false)).savePlanosConciliadoresTaxas;
+      expect(await queued()).toHaveLength(1);
+      await runQueue();
+      expect(await queued()).toEqual([]);
+      expect(await overcharged()).toBe(150);
+    });
+
+    it('changed to 2,40%: R$ 0,30 over-charged (R$ 5,00 − 4,80 + R$ 2,50 − 2,40), R$ 1,20 less to claim', async () => {
+      const { taxas: _shown, ...values } = rate;
+      await saveRate({ ...values, taxa: 2.4 }, false);
+      await runQueue();
+      expect(await overcharged()).toBe(30);
+    });
+
+    it('deleted: the sales have no rate again, and nothing is claimed', async () => {
+      expect(dataOf(await t.call(deleteDocument(planosConciliadoresTaxasRegister), { values: { editValues: { codplanosconciliadorestaxas: rate.codplanosconciliadorestaxas } } }, { cookie: revenda })))
+        .toEqual({ deletePlanosConciliadoresTaxas: true });
+      await runQueue();
+      expect(await overcharged()).toBe(0);
+      const [a] = await t.exec(`SELECT count(*)::int AS n FROM auditoria_taxas WHERE codpessoa = ${unidade} AND situacao = 'nao_cadastrada'`);
+      expect(Number(a!.n)).toBe(2);
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import { type AnyRegisterDef, type RegisterAction, SUBLISTS } from '@concilia/domain';
+import { FullScreenDrawer } from './drawers/full-screen-drawer';
+import { RegisterPage } from './register-page';
+import type { Row } from './register-fields';
+
+/** The screen's name for a row: its first text column (a plan's name), else its id. */
+function rowName(def: AnyRegisterDef, row: Row): string {
+  const text = Object.entries(def.fields).find(([, f]) => f.column && f.kind === 'text');
+  return String((text ? row[text[0]] : null) ?? row[def.id] ?? '');
+}
+
+/**
+ * A 'sublist' action (a plan's contracts, a plan's rates): the child register's own list screen in a
+ * full-screen drawer, narrowed to the parent row and adding under it.
+ */
+export function SublistDrawer({ parent, action, row, onClose }: { parent: AnyRegisterDef; action: RegisterAction; row: Row; onClose: () => void }) {
+  const child = SUBLISTS.find((d) => d.key === action.sublist);
+  if (!child?.parent) throw new Error(`${parent.key}: sublist ${action.sublist ?? '?'} is not a declared sublist`);
+  const fixed = { [child.parent.field]: row[parent.id] };
+  return (
+    <FullScreenDrawer open title={`${action.label} — ${rowName(parent, row)}`} onClose={onClose}>
+      <RegisterPage screen={{ def: child, path: '' }} fixed={fixed} />
+    </FullScreenDrawer>
+  );
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { defineRegister } from '../register-kit/register';
+import { dateRangeRule, maximo, obrigatorio, zDate, zInt, zMoney, zPercent, zText } from '../register-kit/zod-fields';
+
+/**
+ * Planos & Taxas (spec part 2 §2.1, §3 "Reconciliation plan", "contract", "rates"; §5; §8; §9): a plan is a
+ * named fee table of a reseller (or whoever is above its clients); its rates say what each operator may keep
+ * per product, card BIN, installment range and value range; its contracts put it in force for a period on
+ * units at operators. The fee audit compares what the operators charged with these rates.
+ */
+
+/** Tarifação (spec part 2 §3): 'P' each installment priced on its own, 'V' one fee on the sale's total; default P. */
+export const TARIFACAO = [
+  { valor: 'P', label: 'Por parcela' },
+  { valor: 'V', label: 'Por valor' },
+] as const;
+
+/** Tipo de taxa (spec part 2 §3): 'P' percent of the amount, 'V' a fixed amount in R$; default P. */
+export const TIPO_TAXA = [
+  { valor: 'P', label: 'Percentual' },
+  { valor: 'V', label: 'Valor' },
+] as const;
+
+const enumPV = (label: string) => z.enum(['P', 'V'], { error: obrigatorio(label) }).default('P');
+
+export const planosConciliadoresSchema = z.object({
+  codplanosconciliadores: zInt('Código'),
+  nome: zText('Nome', { required: true, max: 50 }),
+  tarifacao: enumPV('Tarifação'),
+});
+
+export const PLANOS_CONCILIADORES_KEY = 'planosConciliadores';
+
+export const planosConciliadoresRegister = defineRegister({
+  key: PLANOS_CONCILIADORES_KEY,
+  typeName: 'PlanoConciliador',
+  title: 'Planos & Taxas',
+  page: 'planosconciliadores',
+  menuSection: 'Cadastros',
+  menuIcon: 'RequestQuote',
+  id: 'codplanosconciliadores',
+  keyFields: ['codplanosconciliadores'],
+  schema: planosConciliadoresSchema,
+  ops: { list: 'listarPlanosConciliadores', get: 'getPlanosConciliadores', save: 'savePlanosConciliadores', delete: 'deletePlanosConciliadores' },
+  messages: { inserted: MSG.planoGravado, saved: MSG.planoGravado },
+  fields: {
+    codplanosconciliadores: { kind: 'number', label: 'Código', form: 'readonly', column: true, width: 100 },
+    nome: { kind: 'text', label: 'Nome', column: true, filter: true, maxLength: 50 },
+    tarifacao: { kind: 'enum', label: 'Tarifação', column: true, options: TARIFACAO, widget: 'radio' },
+  },
+  actions: [
+    { key: 'contratos', label: 'Planos Conciliadores', icon: 'ListAlt', scope: 'single', kind: 'sublist', sublist: 'planosConciliadoresContrato', operation: '', success: '' },
+    { key: 'taxas', label: 'Planos Taxas', icon: 'Percent', scope: 'single', kind: 'sublist', sublist: 'planosConciliadoresTaxas', operation: '', success: '' },
+  ],
+});
+
+/** One operator and unit a contract applies to, optionally one establishment code (listConciOperadora). */
+export const contratoUnidadeSchema = z.object({
+  codoperadora: zInt('Operadora', { required: true }),
+  codpessoa: zInt('Unidade', { required: true }),
+  codexterno: zText('Estabelecimento', { max: 30 }),
+});
+
+export const planosConciliadoresContratoSchema = z
+  .object({
+    codplanosconciliadorescontrato: zInt('Código'),
+    codplanosconciliadores: zInt('Plano', { required: true }),
+    vigenciade: zDate('Vigência "de"', { required: true }),
+    vigenciaate: zDate('Vigência "até"', { required: true }),
+    listConciOperadora: z.array(contratoUnidadeSchema, { error: MSG.contratoUnidadeObrigatoria }).min(1, MSG.contratoUnidadeObrigatoria),
+  })
+  .refine(...dateRangeRule('vigenciade', 'vigenciaate'));
+
+/** Contracts of a plan (sublist 'Planos Conciliadores'): columns Plano, De, Até. */
+export const planosConciliadoresContratoRegister = defineRegister({
+  key: 'planosConciliadoresContrato',
+  typeName: 'PlanoConciliadorContrato',
+  title: 'Planos Conciliadores',
+  page: 'planosconciliadores',
+  menuSection: 'Cadastros',
+  menuIcon: 'ListAlt',
+  id: 'codplanosconciliadorescontrato',
+  keyFields: ['codplanosconciliadorescontrato'],
+  parent: { register: PLANOS_CONCILIADORES_KEY, field: 'codplanosconciliadores' },
+  schema: planosConciliadoresContratoSchema,
+  ops: {
+    list: 'listarPlanosConciliadoresContrato', get: 'getPlanosConciliadoresContrato',
+    save: 'savePlanosConciliadoresContrato', delete: 'deletePlanosConciliadoresContrato',
+  },
+  messages: { inserted: MSG.planoContratoInserido, saved: 'Registro salvo com sucesso!' },
+  fields: {
+    codplanosconciliadorescontrato: { kind: 'number', label: 'Código', form: 'readonly' },
+    codplanosconciliadores: { kind: 'reference', label: 'Plano', column: true, filter: true, optionList: 'listarItensPlanosConciliadores' },
+    vigenciade: { kind: 'date', label: 'De', column: true },
+    vigenciaate: { kind: 'date', label: 'Até', column: true },
+    // Kept in planos_conciliadores_contrato_unidades: the server entry loads and stores it.
+    listConciOperadora: {
+      kind: 'items', label: 'Operadoras e Unidades', virtual: true,
+      items: {
+        codoperadora: { kind: 'reference', label: 'Operadora', optionList: 'listarOperadoras' },
+        codpessoa: { kind: 'reference', label: 'Unidade', optionList: 'getItensUnidadesPlanosConciliadores' },
+        codexterno: { kind: 'text', label: 'Estabelecimento', maxLength: 30 },
+      },
+    },
+  },
+});
+
+/** An installment count of a range: 1 to 99. */
+const parcela = (label: string) =>
+  z.number({ error: obrigatorio(label) }).int(`${label} deve ser um número inteiro.`).min(1, `${label} deve ser ao menos 1.`).max(99, `${label} deve ser no máximo 99.`);
+
+export const planosConciliadoresTaxasSchema = z
+  .object({
+    codplanosconciliadorestaxas: zInt('Código'),
+    codplanosconciliadores: zInt('Plano', { required: true }),
+    codoperadora: zInt('Operadora', { required: true }),
+    codprodutos: zInt('Produto', { required: true }),
+    bincartao: z.preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z.string().trim().max(6, maximo('Bin de cartão', 6)).regex(/^\d+$/, MSG.binSomenteDigitos).nullable(),
+    ),
+    tipotaxa: enumPV('Tipo'),
+    tarifacao: enumPV('Tarifação'),
+    taxabndes: z.boolean().default(false),
+    de: parcela('Parcela de'),
+    ate: parcela('Parcela até'),
+    valorde: zMoney('Valor de'),
+    valorate: zMoney('Valor até'),
+    taxa: zPercent('Taxa (%)'),
+    valortaxa: zMoney('Taxa (R$)'),
+  })
+  .refine((v) => v.de <= v.ate, { message: MSG.faixaParcelasInvertida, path: ['ate'] })
+  .refine((v) => v.valorde == null || v.valorate == null || v.valorde <= v.valorate, { message: MSG.faixaValoresInvertida, path: ['valorate'] })
+  .refine((v) => v.tipotaxa !== 'P' || v.taxa != null, { message: MSG.taxaPercentualObrigatoria, path: ['taxa'] })
+  .refine((v) => v.tipotaxa !== 'V' || v.valortaxa != null, { message: MSG.taxaValorObrigatoria, path: ['valortaxa'] });
+
+/** Rates of a plan (sublist 'Planos Taxas'): columns Plano, Op., Produto, Tipo, BIN Cart., Taxas. */
+export const planosConciliadoresTaxasRegister = defineRegister({
+  key: 'planosConciliadoresTaxas',
+  typeName: 'PlanoConciliadorTaxa',
+  title: 'Planos Taxas',
+  page: 'planosconciliadores',
+  menuSection: 'Cadastros',
+  menuIcon: 'Percent',
+  id: 'codplanosconciliadorestaxas',
+  keyFields: ['codplanosconciliadorestaxas'],
+  parent: { register: PLANOS_CONCILIADORES_KEY, field: 'codplanosconciliadores' },
+  schema: planosConciliadoresTaxasSchema,
+  ops: {
+    list: 'listarPlanosConciliadoresTaxas', get: 'getPlanosConciliadoresTaxas',
+    save: 'savePlanosConciliadoresTaxas', delete: 'deletePlanosConciliadoresTaxas',
+  },
+  messages: { inserted: MSG.planosTaxasSalvo, saved: MSG.planosTaxasSalvo },
+  fields: {
+    codplanosconciliadorestaxas: { kind: 'number', label: 'Código', form: 'readonly' },
+    codplanosconciliadores: { kind: 'reference', label: 'Plano', column: true, filter: true, optionList: 'listarItensPlanosConciliadores' },
+    codoperadora: { kind: 'reference', label: 'Operadora', header: 'Op.', column: true, filter: true, optionList: 'listarOperadoras' },
+    codprodutos: { kind: 'reference', label: 'Produto', column: true, filter: true, optionList: 'getItensProdutosByOperadora', optionListArg: 'codoperadora', labelList: 'listarItensProdutos' },
+    tipotaxa: { kind: 'enum', label: 'Tipo', column: true, options: TIPO_TAXA, widget: 'radio', width: 120 },
+    bincartao: { kind: 'text', label: 'Bin de cartão', header: 'BIN Cart.', column: true, maxLength: 6, width: 110 },
+    tarifacao: { kind: 'enum', label: 'Tarifação', options: TARIFACAO, widget: 'radio' },
+    taxabndes: { kind: 'boolean', label: 'Taxa BNDES' },
+    de: { kind: 'number', label: 'Parcela de', section: 'Faixa' },
+    ate: { kind: 'number', label: 'Parcela até', section: 'Faixa' },
+    valorde: { kind: 'money', label: 'Valor de', section: 'Faixa' },
+    valorate: { kind: 'money', label: 'Valor até', section: 'Faixa' },
+    taxa: { kind: 'percent', label: 'Taxa (%)', section: 'Taxa' },
+    valortaxa: { kind: 'money', label: 'Taxa (R$)', section: 'Taxa' },
+    // What the rate is, as one text: '2,39% · 2 a 12 parcelas · até R$ 1.000,00'; the server entry writes it.
+    taxas: { kind: 'text', label: 'Taxas', column: true, form: false, virtual: true, width: 280 },
+  },
+});
+
