@@ -49,8 +49,8 @@ export const planosConciliadoresRegister = defineRegister({
     nome: { kind: 'text', label: 'Nome', column: true, filter: true, maxLength: 50 },
     tarifacao: { kind: 'enum', label: 'Tarifação', column: true, options: TARIFACAO, widget: 'radio' },
   },
+  // 'Planos Conciliadores' (the contracts sublist, declared below) joins when its 'items' field has its form lines
   actions: [
-    { key: 'contratos', label: 'Planos Conciliadores', icon: 'ListAlt', scope: 'single', kind: 'sublist', sublist: 'planosConciliadoresContrato', operation: '', success: '' },
     { key: 'taxas', label: 'Planos Taxas', icon: 'Percent', scope: 'single', kind: 'sublist', sublist: 'planosConciliadoresTaxas', operation: '', success: '' },
   ],
 });
