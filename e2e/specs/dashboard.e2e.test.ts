@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MSG } from '@concilia/domain';
+import { auditoriaTaxasScreen, MSG } from '@concilia/domain';
 import type { Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
 import { createIngestion } from '../../apps/server/src/ingest/ingestion';
 import { expectText, field, openFromMenu, signIn } from '../support/app-pages';
 import { openBrowser, screenshot, type Browser } from '../support/browser';
+import { registerPage } from '../support/register-page';
 import { startServer, type TestServer } from '../support/test-server';
 
 const VENDA_CHARTS = ['Venda por Operadora', 'Venda por Tipo', 'Venda por Dia', 'Venda por Hora', MSG.dashboardTaxaMedia, MSG.dashboardTicketMedio];
@@ -143,5 +144,29 @@ describe('Dashboard', () => {
     await drawer.waitFor({ state: 'hidden' });
     await expectText(page, MSG.dashboardVazio);
     expect(await page.locator('[data-chart]').count()).toBe(0);
+  });
+
+  it("'Cobrado a mais' opens Auditoria de Taxas on the over-charged sales, which export as a spreadsheet", async () => {
+    const { page } = b;
+    // a dashboard opened again starts on its default window (the last month of sales)
+    await page.goto(`${server.url}/app/home`);
+    await openFromMenu(page, 'Início', 'Dashboard', /\/app\/dashboard$/);
+    const figures = page.getByRole('list', { name: 'Indicadores' });
+    await figures.getByRole('link', { name: new RegExp(MSG.dashboardCobradoAMais) }).click();
+    await page.waitForURL(/\/app\/auditoriataxas\?/);
+    await page.getByRole('heading', { level: 1, name: auditoriaTaxasScreen.title }).waitFor();
+    // the demo's operators keep 2,49% on crédito à vista where the reseller's plan says 2,39%
+    await page.getByRole('row').filter({ hasText: 'Divergente' }).first().waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'Conforme o contrato' }).count()).toBe(0);
+    await page.getByRole('row').filter({ hasText: '2,39% · 1 parcela' }).first().waitFor();
+    await screenshot(page, 'auditoria-taxas');
+
+    const screen = registerPage(page, auditoriaTaxasScreen);
+    const [download] = await Promise.all([page.waitForEvent('download'), screen.fabAction('Exportar Planilha')]);
+    expect(download.suggestedFilename()).toMatch(/^auditoria-taxas-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = fs.readFileSync(await download.path());
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    await screen.expectNotification(MSG.planilhaGerada);
+    expect(b.consoleErrors).toEqual([]);
   });
 });

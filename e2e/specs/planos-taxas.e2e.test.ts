@@ -1,6 +1,6 @@
-import { MSG, planosConciliadoresRegister, planosConciliadoresTaxasRegister } from '@concilia/domain';
+import { MSG, planosConciliadoresContratoRegister, planosConciliadoresRegister, planosConciliadoresTaxasRegister } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../support/app-pages';
+import { field, signIn } from '../support/app-pages';
 import { type Browser, openBrowser, screenshot } from '../support/browser';
 import { registerPage } from '../support/register-page';
 import { startServer, type TestServer } from '../support/test-server';
@@ -66,6 +66,87 @@ describe('Planos & Taxas', () => {
     await sublist.getByRole('button', { name: MSG.listaFechar }).first().click();
     await sublist.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { level: 1, name: planosConciliadoresRegister.title }).waitFor();
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it("adds a contract to the plan: its vigência and the units and operators it covers, one line each", async () => {
+    const { page } = b;
+    const planos = registerPage(page, planosConciliadoresRegister);
+    await planos.open(server.url);
+    const demo = 'Plano Revenda Sul 2026-2027';
+    await planos.selectRow(demo);
+    await planos.fabAction('Planos Conciliadores');
+    const sublist = page.getByRole('dialog', { name: `Planos Conciliadores — ${demo}` });
+    await sublist.waitFor();
+    // the demo's contract, in force over 2026 and 2027
+    await sublist.getByRole('row').filter({ hasText: '31/12/2027' }).waitFor();
+
+    const contratos = registerPage(page, planosConciliadoresContratoRegister);
+    await contratos.fabAction(MSG.listaAdicionar);
+    const form = page.getByRole('dialog', { name: planosConciliadoresContratoRegister.title, exact: true });
+    await form.waitFor();
+    await field(form, 'De').fill('01/01/2028');
+    await field(form, 'Até').fill('31/12/2028');
+    // no line yet: the contract would apply to nobody
+    await form.getByRole('button', { name: MSG.listaSalvar }).click();
+    await form.getByText(MSG.contratoUnidadeObrigatoria).waitFor();
+
+    await form.getByRole('button', { name: MSG.listaAdicionarLinha }).click();
+    const line = form.getByRole('group', { name: 'Operadoras e Unidades 1' });
+    const pick = async (label: string, option: string) => {
+      await line.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+      await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+    };
+    await pick('Operadora', 'Rede');
+    await pick('Unidade', 'Pão Quente - Savassi');
+    await screenshot(page, 'planos-contrato-form');
+    await form.getByRole('button', { name: MSG.listaSalvar }).click();
+    await contratos.expectNotification(MSG.planoContratoInserido);
+    await form.waitFor({ state: 'hidden' });
+    await sublist.getByRole('row').filter({ hasText: '31/12/2028' }).waitFor();
+
+    // opened again, the contract keeps its line
+    await contratos.selectRow('31/12/2028');
+    await contratos.fabAction(MSG.listaEditar);
+    await form.waitFor();
+    await form.getByRole('progressbar').waitFor({ state: 'detached' });
+    const again = form.getByRole('group', { name: 'Operadoras e Unidades 1' });
+    expect(await again.getByRole('combobox', { name: /^Unidade/ }).innerText()).toContain('Pão Quente - Savassi');
+    expect(await form.getByRole('group', { name: 'Operadoras e Unidades 2' }).count()).toBe(0);
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it('Inserir Rápido: with nothing selected, a plan with its rates in one drawer; required fields say so', async () => {
+    const { page } = b;
+    const planos = registerPage(page, planosConciliadoresRegister);
+    await planos.open(server.url);
+    await planos.fabAction('Inserir Rápido');
+    const drawer = page.getByRole('dialog', { name: 'Inserir Rápido', exact: true });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: MSG.listaSalvar }).click();
+    for (const message of ['Operadora é obrigatório.', 'Vigência "de" é obrigatório.', 'Vigência "até" é obrigatório.']) {
+      await drawer.getByText(message, { exact: true }).waitFor();
+    }
+    await screenshot(page, 'planos-inserir-rapido-obrigatorios');
+
+    await drawer.getByRole('combobox', { name: /^Operadora/ }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Cielo', exact: true }).click();
+    await field(drawer, 'Nome do Plano').fill('Plano Rápido Cielo');
+    await field(drawer, 'Crédito').fill('2,49');
+    await field(drawer, 'Débito').fill('0,99');
+    await field(drawer, 'Vigência "de"').fill('01/01/2027');
+    await field(drawer, 'Vigência "até"').fill('31/12/2027');
+    await drawer.getByRole('button', { name: MSG.listaSalvar }).click();
+    await planos.expectNotification(MSG.inserirRapidoSalvo);
+    await drawer.waitFor({ state: 'hidden' });
+    await planos.row('Plano Rápido Cielo').waitFor();
+
+    // its rates, as the quick insert made them
+    await planos.selectRow('Plano Rápido Cielo');
+    await planos.fabAction('Planos Taxas');
+    const sublist = page.getByRole('dialog', { name: 'Planos Taxas — Plano Rápido Cielo' });
+    await sublist.getByRole('row').filter({ hasText: '2,49% · 1 parcela' }).waitFor();
+    await sublist.getByRole('row').filter({ hasText: '0,99% · 1 parcela' }).waitFor();
     expect(b.consoleErrors).toEqual([]);
   });
 });

@@ -162,4 +162,41 @@ describe.each(engines())('plans and rates (%s)', (engine) => {
       expect(Number(a!.n)).toBe(2);
     });
   });
+
+  describe('Inserir Rápido', () => {
+    const INSERIR = 'mutation($values: InserirRapidoInput!) { inserirRapido(values: $values) }';
+    const quick = (values: Row) => t.call(INSERIR, { values }, { cookie: revenda });
+    const full = { codoperadora: 1, nomePlano: 'Cielo rápido', taxaCredito: 2.5, taxaCredito0a6: 3, taxaCredito7a12: 3.5, taxaDebito: 1, vigenciaDe: '2026-01-01', vigenciaAte: '2026-12-31' };
+
+    it("says what is missing, in the spec's words", async () => {
+      expect(errorOf(await quick({ ...full, codoperadora: null }))).toEqual({ code: 'BAD_USER_INPUT', message: 'Operadora é obrigatório.' });
+      expect(errorOf(await quick({ ...full, vigenciaDe: null })).message).toBe('Vigência "de" é obrigatório.');
+      expect(errorOf(await quick({ ...full, vigenciaAte: null })).message).toBe('Vigência "até" é obrigatório.');
+      expect(errorOf(await quick({ codoperadora: 1, nomePlano: 'Sem taxas', vigenciaDe: '2026-01-01', vigenciaAte: '2026-12-31' })).message).toBe(MSG.taxasAoMenosUma);
+      // an operator that sells none of the products rated: nothing to price
+      const [nova] = await t.exec(`INSERT INTO operadoras (nome, tipo) VALUES ('Operadora sem produtos', 'CARTAO') RETURNING codoperadora`);
+      expect(errorOf(await quick({ ...full, codoperadora: Number(nova!.codoperadora), nomePlano: 'Só ticket' })).message).toBe(MSG.inserirRapidoSemProdutos);
+      expect(await t.exec(`SELECT 1 FROM planos_conciliadores WHERE nome IN ('Sem taxas', 'Só ticket')`)).toEqual([]);
+    });
+
+    it('makes the plan, a rate per tier and a contract on the units registered at the operator', async () => {
+      expect(dataOf(await quick(full))).toEqual({ inserirRapido: true });
+      const [plano] = await t.exec(`SELECT codplanosconciliadores AS id, codpessoapai FROM planos_conciliadores WHERE nome = 'Cielo rápido'`);
+      const rates = await t.exec(`SELECT codoperadora, codprodutos, de, ate, tipotaxa, taxa::float AS taxa FROM planos_conciliadores_taxas
+        WHERE codplanosconciliadores = ${plano!.id} ORDER BY codprodutos, de`);
+      // products of the reference seed: 1 crédito à vista, 2 crédito parcelado loja, 4 débito
+      expect(rates).toEqual([
+        { codoperadora: 1, codprodutos: 1, de: 1, ate: 1, tipotaxa: 'P', taxa: 2.5 },
+        { codoperadora: 1, codprodutos: 2, de: 2, ate: 6, tipotaxa: 'P', taxa: 3 },
+        { codoperadora: 1, codprodutos: 2, de: 7, ate: 12, tipotaxa: 'P', taxa: 3.5 },
+        { codoperadora: 1, codprodutos: 4, de: 1, ate: 1, tipotaxa: 'P', taxa: 1 },
+      ]);
+      const lines = await t.exec(`SELECT u.codpessoa FROM planos_conciliadores_contrato c JOIN planos_conciliadores_contrato_unidades u USING (codplanosconciliadorescontrato)
+        WHERE c.codplanosconciliadores = ${plano!.id} AND c.vigenciade = '2026-01-01' AND c.vigenciaate = '2026-12-31' AND u.codoperadora = 1 ORDER BY 1`);
+      const cielo = await t.exec(`SELECT DISTINCT codpessoa FROM estabelecimentos WHERE codoperadora = 1 ORDER BY 1`);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines).toEqual(cielo);
+      expect(Number(plano!.codpessoapai)).toBe(Number((await t.exec(`SELECT codpessoa FROM usuarios WHERE login = 'REVENDA'`))[0]!.codpessoa));
+    });
+  });
 });

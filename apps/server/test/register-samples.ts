@@ -74,6 +74,18 @@ export const SAMPLES: Record<string, RegisterSample> = {
   },
   // Sublists hang from plan 1, the demo's 'Plano Revenda Sul 2026-2027' (Revenda Sul's). A BIN rate does not
   // meet the demo's generic ones (the audit prefers it), so it is not an overlap.
+  // Units 5 and 6 are the demo's 'Pão Quente - Centro' and 'Pão Quente - Savassi' (clients of Revenda Sul).
+  planosConciliadoresContrato: {
+    insert: {
+      codplanosconciliadores: 1, vigenciade: '2028-01-01', vigenciaate: '2028-12-31',
+      listConciOperadora: [{ codoperadora: 1, codpessoa: 5, codexterno: '1023456789' }, { codoperadora: 2, codpessoa: 6, codexterno: null }],
+    },
+    update: { vigenciaate: '2029-06-30', listConciOperadora: [{ codoperadora: 3, codpessoa: 6, codexterno: null }] },
+    invalid: {
+      values: { codplanosconciliadores: 1, vigenciade: '2028-01-01', vigenciaate: '2028-12-31', listConciOperadora: [] },
+      message: MSG.contratoUnidadeObrigatoria,
+    },
+  },
   planosConciliadoresTaxas: {
     insert: {
       codplanosconciliadores: 1, codoperadora: 1, codprodutos: 1, bincartao: '412345', tipotaxa: 'P', tarifacao: 'P', taxabndes: false,

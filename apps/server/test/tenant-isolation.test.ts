@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayBusiness } from '@concilia/domain';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
+import { spreadsheetText } from './spreadsheet-text';
 import { BASE_URL, createTestApp, engines, type TestApp } from './harness';
 import {
   argsFor, callMultipart, changedTables, documentOf, fileArgs, loadSchema, type Operation, operationsOf, type Victim, victimFingerprint, victimTraces,
@@ -80,6 +81,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   getTaxasAntecipacao: { access: 'user' },
   getPlanosConciliadores: { access: 'user' },
   getPlanosConciliadoresTaxas: { access: 'user' },
+  getPlanosConciliadoresContrato: { access: 'user' },
   getTerminal: { access: 'user' },
   getTotaisTaxasCobradasAMais: { access: 'user' },
   getUserInfo: { access: 'user' },
@@ -109,8 +111,14 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarPlanosConciliadores: { access: 'user' },
   listarPlanosConciliadoresTaxas: { access: 'user' },
   listarItensPlanosConciliadores: { access: 'user' },
+  listarPlanosConciliadoresContrato: { access: 'user' },
+  getItensUnidadesPlanosConciliadores: { access: 'user' },
   listarTerminal: { access: 'user' },
   listarTickets: { access: 'user' },
+  listarAuditoriaTaxas: { access: 'user' },
+  listarAuditoriaTaxasTotal: { access: 'user', count: true },
+  resultadosAuditoriaTaxas: { access: 'user' },
+  exportarAuditoriaTaxas: { access: 'user' },
   listarUsuario: { access: 'user' },
   pesquisarImportacaoTickets: { access: 'user' },
   pesquisarTickets: { access: 'user', variants: (v) => ['A', 'C'].map((tipo) => ({ args: { values: { datavenda: v.de, datavendaate: v.ate, tipo, codpessoa: v.unidade } } })) },
@@ -139,6 +147,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   deleteTaxasAntecipacao: { access: 'user' },
   deletePlanosConciliadores: { access: 'user' },
   deletePlanosConciliadoresTaxas: { access: 'user' },
+  deletePlanosConciliadoresContrato: { access: 'user' },
   desconsiderarTicket: { access: 'user' },
   enviarArquivo: {
     access: 'user',
@@ -166,6 +175,8 @@ const OPERATIONS: Record<string, OpSpec> = {
   saveTaxasAntecipacao: { access: 'user' },
   savePlanosConciliadores: { access: 'user' },
   savePlanosConciliadoresTaxas: { access: 'user' },
+  savePlanosConciliadoresContrato: { access: 'user' },
+  inserirRapido: { access: 'user' },
   saveTerminal: { access: 'user' },
   saveUsuario: { access: 'user' },
   urlVersaoAntiga: { access: 'user' },
@@ -245,7 +256,11 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       const plano = await one(t, `INSERT INTO planos_conciliadores (nome, codpessoapai) VALUES ('${nome}', ${dono}) RETURNING codplanosconciliadores`);
       const taxa = await one(t, `INSERT INTO planos_conciliadores_taxas (codplanosconciliadores, codoperadora, codprodutos, de, ate, tipotaxa, taxa)
         VALUES (${plano}, 1, 1, 1, 1, 'P', 1.2345) RETURNING codplanosconciliadorestaxas`);
-      return { planos: [plano], planoTaxas: [taxa] };
+      const contrato = await one(t, `INSERT INTO planos_conciliadores_contrato (codplanosconciliadores, vigenciade, vigenciaate)
+        VALUES (${plano}, '2030-01-01', '2030-12-31') RETURNING codplanosconciliadorescontrato`);
+      await q(t, `INSERT INTO planos_conciliadores_contrato_unidades (codplanosconciliadorescontrato, codoperadora, codpessoa)
+        SELECT ${contrato}, 1, codpessoa FROM pessoas WHERE codpessoapai = ${dono} OR codpessoa = ${dono} ORDER BY codpessoa DESC LIMIT 1`);
+      return { planos: [plano], planoTaxas: [taxa], planoContratos: [contrato] };
     };
     const planosPadaria = await planoSecreto(padaria, 'Plano Secreto da Padaria');
     const planosPlataforma = await planoSecreto(plat, 'Plano Secreto da Plataforma');
@@ -366,10 +381,12 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
           if (!opts.readsOnly) problems.push(`${where}: counts ${answer} rows of the victim's`);
         }
         if (typeof answer === 'string' && answer.startsWith('/download/')) {
-          const got = await t.fetch({ url: `${BASE_URL}${answer}`, method: 'GET', headers: cookie ? { cookie } : {} });
+          const got = await t.app.fetch(`${BASE_URL}${answer}`, { method: 'GET', headers: cookie ? { cookie } : {} }, { ip: '127.0.0.1' });
           requests++;
           if (got.status === 200) seen.add(op.name);
-          const text = typeof got.body === 'string' ? got.body : JSON.stringify(got.body);
+          // a spreadsheet is a zip: its cells are read, not its compressed bytes
+          const bytes = new Uint8Array(await got.arrayBuffer());
+          const text = (got.headers.get('content-type') ?? '').includes('spreadsheetml') ? await spreadsheetText(bytes) : new TextDecoder().decode(bytes);
           if (!opts.readsOnly) for (const m of victim.markers) if (text.includes(m)) problems.push(`${where}: the download holds the victim's "${m}"`);
         }
         if (!login && spec.access === 'user' && errors[0]?.extensions?.code !== 'UNAUTHENTICATED') {

@@ -47,6 +47,7 @@ export type Victim = {
   /** the victim's reconciliation plans and their rates */
   planos: number[];
   planoTaxas: number[];
+  planoContratos: number[];
   perfis: number[];
   /** a ticket row key (`C-<codlinhasarqcli>` or `A-<codlinha>`) */
   ticketId: string;
@@ -71,7 +72,8 @@ export function hint(name: string, v: Victim): unknown {
     codpessoacliente: () => v.topo, codpessoapai: () => v.topo,
     codarquivo: () => v.arquivos[0], codusuario: () => v.usuarios[0], codterminal: () => v.terminais[0],
     codtaxaantecipacao: () => v.taxas[0], codperfil: () => v.perfis[0],
-    codplanosconciliadores: () => v.planos[0], codplanosconciliadorestaxas: () => v.planoTaxas[0], codlinhasarqcli: () => v.linhasCliente[0],
+    codplanosconciliadores: () => v.planos[0], codplanosconciliadorestaxas: () => v.planoTaxas[0],
+    codplanosconciliadorescontrato: () => v.planoContratos[0], codlinhasarqcli: () => v.linhasCliente[0],
     codoperadora: () => v.codoperadora, codOperadora: () => v.codoperadora, codBandeira: () => 1, quantidadeParcelas: () => 1,
     codcidade: () => 3106200, diascliente: () => 1, recursos: () => [1, 2, 3],
     id: () => v.ticketId, login: () => v.login, usuario: () => v.login, username: () => v.login, email: () => v.email,
@@ -211,6 +213,7 @@ export async function victimFingerprint(t: TestApp, v: Victim): Promise<Fingerpr
     codarquivo: ids(v.arquivos), codusuario: ids(v.usuarios), codlinha: ids(v.linhasOperadora), codlinhasarqcli: ids(v.linhasCliente),
     codterminal: ids(v.terminais), codtaxaantecipacao: ids(v.taxas), codperfil: ids(v.perfis),
     codplanosconciliadores: ids(v.planos), codplanosconciliadorestaxas: ids(v.planoTaxas),
+    codplanosconciliadorescontrato: ids(v.planoContratos),
   };
   const cols = await t.exec(`SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = 'public' AND column_name IN (${Object.keys(byColumn).map((c) => `'${c}'`).join(',')}) ORDER BY table_name, column_name`);
@@ -251,7 +254,7 @@ export function victimTraces(data: unknown, v: Victim, ownFiles: ReadonlySet<num
   const idSets: Record<string, number[]> = {
     codpessoa: v.pessoas, codarquivo: v.arquivos, codusuario: v.usuarios, codlinha: v.linhasOperadora, codlinhasarqcli: v.linhasCliente,
     codterminal: v.terminais, codtaxaantecipacao: v.taxas, codperfil: v.perfis,
-    codplanosconciliadores: v.planos, codplanosconciliadorestaxas: v.planoTaxas,
+    codplanosconciliadores: v.planos, codplanosconciliadorestaxas: v.planoTaxas, codplanosconciliadorescontrato: v.planoContratos,
   };
   const walk = (x: unknown, path: string) => {
     if (Array.isArray(x)) x.forEach((e, i) => walk(e, `${path}[${i}]`));

@@ -1,4 +1,4 @@
-import type { AnyRegisterDef, FieldDef, FieldKind } from '@concilia/domain';
+import type { ActionForm, AnyRegisterDef, FieldDef, FieldKind } from '@concilia/domain';
 import { filterOp, isOutputField } from '@concilia/domain';
 import { builder } from '../graphql/builder';
 import { CentavosScalar } from './centavos-scalar';
@@ -98,4 +98,11 @@ export function registerTypes(def: AnyRegisterDef) {
     }),
   });
   return { object, filter, keyValues, saveValues };
+}
+
+/** The input type of a 'form' action (`<typeName>Input`): its fields, all optional on the wire (the schema decides). */
+export function actionFormInput(form: ActionForm) {
+  return builder.inputType(`${form.typeName}Input`, {
+    fields: (t) => Object.fromEntries(Object.entries(form.fields).map(([n, f]) => [n, t.field({ type: scalarOf(f) as never, required: false, description: f.label })])) as never,
+  });
 }

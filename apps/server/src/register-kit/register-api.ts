@@ -11,7 +11,7 @@ import type { Ctx } from '../graphql/context';
 import { AppError, fromZod } from '../graphql/errors';
 import { fieldError } from './field-error';
 import { PaginaInput, pageRequest, pageRows } from './list-page';
-import { BucketRef, filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
+import { actionFormInput, BucketRef, filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
 import type { RegisterEntry, Row } from './register-entry';
 
 // PostgreSQL's code for a reference-constraint conflict (foreign_key_violation).
@@ -297,6 +297,49 @@ function rowCalls(entry: RegisterEntry, types: Types, authorize: Authorize, find
   for (const action of def.actions ?? []) {
     const kind = action.kind ?? 'row';
     if (kind === 'open' || kind === 'sublist') continue;
+    if (kind === 'form') {
+      const run = entry.hooks?.formActions?.[action.key];
+      const form = action.form;
+      if (!run || !form) throw new Error(`${def.key}: form action ${action.key} has no server hook or no form`);
+      const input = actionFormInput(form);
+      builder.mutationField(action.operation, (t) =>
+        t.boolean({
+          description: action.label,
+          args: { values: t.arg({ type: input, required: true }) },
+          resolve: async (_r, { values }, ctx) => {
+            const me = await authorize(ctx);
+            const parsed = form.schema.safeParse(values);
+            if (!parsed.success) throw fromZod(parsed.error);
+            await ctx.db.transaction(async (tx) => {
+              const tctx: Ctx = { ...ctx, db: tx as unknown as Db };
+              await run(tctx, parsed.data, me);
+              await audit(tctx.db, { codusuario: me.codusuario, acao: action.key, entidade: def.key, chave: null, dados: parsed.data });
+            });
+            return true;
+          },
+        }),
+      );
+      continue;
+    }
+    if (kind === 'export') {
+      const run = entry.hooks?.exportActions?.[action.key];
+      if (!run) throw new Error(`${def.key}: export action ${action.key} has no server hook`);
+      builder.mutationField(action.operation, (t) =>
+        t.string({
+          description: `${action.label}: the path (/download/…) of a file with every row of the filter`,
+          args: { values: t.arg({ type: types.filter, required: false }) },
+          resolve: async (_r, { values }, ctx) => {
+            const me = await authorize(ctx);
+            const bad = def.window ? windowError(def.window, values as Row) : null;
+            if (bad) throw fieldError(bad.field, bad.message);
+            const path = await run(ctx, (values ?? {}) as Row, me);
+            await audit(ctx.db, { codusuario: me.codusuario, acao: action.key, entidade: def.key, chave: null });
+            return path;
+          },
+        }),
+      );
+      continue;
+    }
     if (kind === 'filter') {
       const run = entry.hooks?.filterActions?.[action.key];
       if (!run) throw new Error(`${def.key}: filter action ${action.key} has no server hook`);

@@ -69,6 +69,10 @@ export type RegisterEntry = {
     actions?: Record<string, (ctx: Ctx, row: Row, me: SessionUser) => Promise<void | string>>;
     /** resolvers of 'filter' actions: one call with the screen's current filter */
     filterActions?: Record<string, (ctx: Ctx, filter: Row, me: SessionUser) => Promise<void>>;
+    /** resolvers of 'export' actions: the download path (offerDownload) of a file of the whole current filter */
+    exportActions?: Record<string, (ctx: Ctx, filter: Row, me: SessionUser) => Promise<string>>;
+    /** resolvers of 'form' actions: one call with the action form's values, already checked by its schema */
+    formActions?: Record<string, (ctx: Ctx, values: Row, me: SessionUser) => Promise<void>>;
     /** deletes a visible row in place of the generic table delete (a file goes with its lines and original) */
     remove?(ctx: Ctx, row: Row, me: SessionUser): Promise<void>;
     /**

@@ -1,6 +1,6 @@
 import { ancestorsOf, perfis, pessoas, planosConciliadores, recursos, subtreeOf, terminais } from '@concilia/db';
 import { isGiven } from '@concilia/domain';
-import { and, asc, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { OptionItemRef, toOptions } from '../features/options/option-item';
 import { builder } from '../graphql/builder';
 import { assignableProfiles, myScreens } from './perfis.hooks';
@@ -75,6 +75,19 @@ builder.queryField('listarItensPlanosConciliadores', (t) =>
       const rows = await ctx.db.select().from(planosConciliadores)
         .where(sql`${planosConciliadores.codplanosconciliadores} IN ${visiblePlans(me)}`).orderBy(asc(planosConciliadores.nome));
       return toOptions(rows, (r) => r.codplanosconciliadores, (r) => r.nome);
+    },
+  }),
+);
+
+builder.queryField('getItensUnidadesPlanosConciliadores', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description: "Reconciliation units a plan's contract may apply to (units in the caller's subtree): valor = codpessoa, label = nome.",
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser();
+      const rows = await ctx.db.select().from(pessoas)
+        .where(and(eq(pessoas.tipo, 'UNIDADE'), sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`)).orderBy(asc(pessoas.nome));
+      return toOptions(rows, (r) => r.codpessoa, (r) => r.nome);
     },
   }),
 );

@@ -1,15 +1,16 @@
 import { pessoas, subtreeOf, taxasAntecipacao } from '@concilia/db';
 import {
-  arquivosEmAbertoScreen, clientesRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresRegister,
-  planosConciliadoresTaxasRegister, taxasAntecipacaoRegister,
+  arquivosEmAbertoScreen, clientesRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
+  planosConciliadoresRegister, planosConciliadoresTaxasRegister, taxasAntecipacaoRegister,
   terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { RegisterEntry } from '../register-kit/register-entry';
 import { arquivosEntry } from './arquivos.source';
+import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 import { perfisEntry } from './perfis.hooks';
-import { planosConciliadoresEntry, planosConciliadoresTaxasEntry } from './planos-conciliadores.hooks';
+import { planosConciliadoresContratoEntry, planosConciliadoresEntry, planosConciliadoresTaxasEntry } from './planos-conciliadores.hooks';
 import { terminaisEntry } from './terminais.hooks';
 import { usuariosEntry } from './usuarios.hooks';
 
@@ -39,6 +40,7 @@ export const REGISTRY: RegisterEntry[] = [
   { def: terminaisRegister, ...terminaisEntry },
   { def: planosConciliadoresRegister, ...planosConciliadoresEntry },
   // Sublists (SUBLISTS): rows that hang from a row of another register, opened from it.
+  { def: planosConciliadoresContratoRegister, ...planosConciliadoresContratoEntry },
   { def: planosConciliadoresTaxasRegister, ...planosConciliadoresTaxasEntry },
   // Read-only list screens (LIST_SCREENS): rows from a query over what the engines produced.
   arquivosEntry(arquivosEmAbertoScreen, 'emAberto'),
@@ -46,4 +48,5 @@ export const REGISTRY: RegisterEntry[] = [
   arquivosEntry(manutencaoArquivosScreen, 'manutencao'),
   pesquisaTicketEntry,
   importacaoTicketEntry,
+  auditoriaTaxasEntry,
 ];

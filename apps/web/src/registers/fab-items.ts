@@ -17,13 +17,14 @@ const allowedFor = (action: RegisterAction, rows: readonly Row[] | undefined) =>
  */
 export function fabItems(def: AnyRegisterDef, selected: number, rows?: readonly Row[]): FabItem[] {
   const actions = def.actions ?? [];
-  const filterActions = actions.filter((a) => a.kind === 'filter').map((action): FabItem => ({ kind: 'action', key: action.key, label: action.label, action }));
+  // 'filter' and 'form' actions need no selection and are offered with or without one
+  const filterActions = actions.filter((a) => a.scope === 'none').map((action): FabItem => ({ kind: 'action', key: action.key, label: action.label, action }));
   if (selected === 0) return [...(def.hideAdd || def.readOnly ? [] : [{ kind: 'add' as const, key: 'add', label: MSG.listaAdicionar }]), ...filterActions];
   const items: FabItem[] = [];
   if (selected === 1 && def.allowEdit !== false && !def.readOnly) items.push({ kind: 'edit', key: 'edit', label: MSG.listaEditar });
   if (def.ops.delete) items.push({ kind: 'delete', key: 'delete', label: MSG.listaDeletar });
   for (const action of actions) {
-    if (action.kind === 'filter') continue;
+    if (action.scope === 'none') continue;
     if ((selected === 1 || action.scope === 'multi') && allowedFor(action, rows)) items.push({ kind: 'action', key: action.key, label: action.label, action });
   }
   return [...items, ...filterActions];

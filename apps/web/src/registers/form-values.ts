@@ -18,7 +18,7 @@ export function isRequired(def: AnyRegisterDef, name: string): boolean {
   return !!s && !s.safeParse(undefined).success && !s.safeParse(null).success;
 }
 
-const emptyOf = (f: FieldDef): unknown => (f.kind === 'boolean' ? false : f.kind === 'references' ? [] : null);
+const emptyOf = (f: FieldDef): unknown => (f.kind === 'boolean' ? false : f.kind === 'references' || f.kind === 'items' ? [] : null);
 
 /** A new row: the schema's default where it has one, else empty. */
 export function newRowValues(def: AnyRegisterDef): Row {

@@ -23,7 +23,7 @@ const lista = defineRegister({
   actions: [
     { key: 'baixar', kind: 'download', label: 'Baixar', scope: 'multi', operation: 'baixarLinhaTeste', success: 'ok', partial: 'parcial', failed: 'nenhum' },
     { key: 'desconsiderar', label: 'Desconsiderar', scope: 'multi', operation: 'desconsiderarLinhaTeste', success: 'ok', enabledWhen: { field: 'tipo', values: ['C'] } },
-    { key: 'importarTodos', kind: 'filter', label: 'Importar todos', scope: 'multi', operation: 'importarTodasLinhasTeste', success: 'ok' },
+    { key: 'importarTodos', kind: 'filter', label: 'Importar todos', scope: 'none', operation: 'importarTodasLinhasTeste', success: 'ok' },
     { key: 'ver', kind: 'open', label: 'Ver', scope: 'single', operation: '', success: '' },
   ],
   fields: {

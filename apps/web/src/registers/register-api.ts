@@ -78,6 +78,12 @@ export async function runFilterAction(def: AnyRegisterDef, action: RegisterActio
   return data[action.operation] === true;
 }
 
+/** An 'export' action: the download path of a file with every row of the current filter. */
+export async function runExport(def: AnyRegisterDef, action: RegisterAction, filter: Row): Promise<string> {
+  const data = await gql<Record<string, string>>(actionDocument(def, action), { values: filter });
+  return data[action.operation]!;
+}
+
 export const bucketsKey = (def: AnyRegisterDef, search: Row | null) => ['register', def.key, 'buckets', search] as const;
 
 /** The result cards of the current search; off for screens that declare none. */

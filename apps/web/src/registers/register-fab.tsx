@@ -1,5 +1,6 @@
 import { MSG } from '@concilia/domain';
 import Add from '@mui/icons-material/Add';
+import Bolt from '@mui/icons-material/Bolt';
 import Check from '@mui/icons-material/Check';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
@@ -15,7 +16,7 @@ import { useState } from 'react';
 import type { FabItem } from './fab-items';
 
 // Icons by the @mui/icons-material name a declared action gives; an explicit map keeps the bundle small.
-const ACTION_ICONS: Record<string, typeof Add> = { Check, ListAlt, Login, Percent, PlayArrow, Refresh, Send };
+const ACTION_ICONS: Record<string, typeof Add> = { Bolt, Check, ListAlt, Login, Percent, PlayArrow, Refresh, Send };
 const iconOf = (item: FabItem) => {
   if (item.kind === 'add') return <Add />;
   if (item.kind === 'edit') return <Edit />;

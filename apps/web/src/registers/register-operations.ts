@@ -11,7 +11,8 @@ import { outputFields } from './register-fields';
  * literal text at compile time, and these texts exist only at run time (operation, input type and selection
  * all come from the declaration). Their rows are read through the declaration's fields (Row), not a static type.
  */
-const selection = (def: AnyRegisterDef) => outputFields(def).map(([name]) => name).join(' ');
+const selection = (def: AnyRegisterDef) =>
+  outputFields(def).map(([name, f]) => (f.kind === 'items' && f.items ? `${name} { ${Object.keys(f.items).join(' ')} }` : name)).join(' ');
 
 /**
  * `query getClientes($values: ClienteFilter) { getClientes(values: $values) { … } }`. A read-only screen is
@@ -50,7 +51,8 @@ export function deleteDocument(def: AnyRegisterDef): string {
 export function actionDocument(def: AnyRegisterDef, action: RegisterAction): string {
   const op = action.operation;
   if (action.kind === 'open' || action.kind === 'sublist') throw new Error(`${def.key}: action ${action.key} opens a component and calls nothing`);
-  if (action.kind === 'filter') return `mutation ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) }`;
+  if (action.kind === 'filter' || action.kind === 'export') return `mutation ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) }`;
+  if (action.kind === 'form') return `mutation ${op}($values: ${action.form!.typeName}Input!) { ${op}(values: $values) }`;
   return `mutation ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) }`;
 }
 

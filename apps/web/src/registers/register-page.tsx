@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { MRT_RowSelectionState } from 'material-react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ActionFormDrawer } from './action-form-drawer';
 import { ConfirmDialog } from './confirm-dialog';
 import { type FabItem, fabItems } from './fab-items';
 import { FilterDrawer } from './filter-drawer';
@@ -105,10 +106,10 @@ export function RegisterPage({ screen, fixed }: Props) {
           await deleteRows(targets);
         },
       });
-    } else if (item.kind === 'action' && (item.action.kind === 'open' || item.action.kind === 'sublist')) {
-      setOpened({ action: item.action, row: selected[0]! });
+    } else if (item.kind === 'action' && (item.action.kind === 'open' || item.action.kind === 'sublist' || item.action.kind === 'form')) {
+      setOpened({ action: item.action, row: selected[0] ?? {} });
     } else if (item.kind === 'action') {
-      const targets = item.action.kind === 'filter' ? [] : selected;
+      const targets = item.action.scope === 'none' ? [] : selected;
       const filter = search;
       const run = async () => {
         if (item.action.kind !== 'download') setRowSelection({});
@@ -178,6 +179,12 @@ export function RegisterPage({ screen, fixed }: Props) {
       {Open && opened ? <Open def={def} row={opened.row} onClose={() => setOpened(null)} /> : null}
       {opened && opened.action.kind === 'sublist' ? (
         <SublistDrawer parent={def} action={opened.action} row={opened.row} onClose={() => setOpened(null)} />
+      ) : null}
+      {opened && opened.action.kind === 'form' ? (
+        <ActionFormDrawer def={def} action={opened.action} onClose={() => setOpened(null)} onDone={() => {
+          setOpened(null);
+          refresh();
+        }} />
       ) : null}
       <FormDrawer
         def={def}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotifier } from '../app/notifications';
 import { useProcessing } from '../app/processing';
 import { downloadOutcome } from './download-outcome';
-import { runAction, runDownload, runFilterAction } from './register-api';
+import { runAction, runDownload, runExport, runFilterAction } from './register-api';
 import type { Row } from './register-fields';
 import { startDownload } from './start-download';
 
@@ -24,6 +24,15 @@ export function useRowAction(def: AnyRegisterDef) {
       for (const path of paths) startDownload(path);
       const outcome = downloadOutcome(action, paths.length, rows.length);
       notifier[outcome.variant](outcome.message);
+      return;
+    }
+    if (action.kind === 'export') {
+      try {
+        startDownload(await processing(runExport(def, action, filter ?? {})));
+        notifier.success(action.success);
+      } catch {
+        // the shell's error rules have told the user why
+      }
       return;
     }
     if (action.kind === 'filter') {

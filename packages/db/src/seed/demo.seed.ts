@@ -61,6 +61,7 @@ const SECTIONS = [
   { label: 'Arquivos', icon: 'Folder' },
   { label: 'Cadastros', icon: 'Inventory' },
   { label: 'Tickets', icon: 'Receipt' },
+  { label: 'Conciliação', icon: 'Assessment' },
   { label: 'Ajuda', icon: 'HelpOutline' },
   { label: 'Minha Conta', icon: 'AccountCircle' },
 ] as const;

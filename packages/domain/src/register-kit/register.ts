@@ -89,7 +89,8 @@ export type FieldDef = {
   filterOn?: string;
 };
 
-export type ActionScope = 'single' | 'multi';
+/** 'none': offered with nothing selected (a 'filter' or 'form' action). */
+export type ActionScope = 'single' | 'multi' | 'none';
 
 /**
  * How an action runs:
@@ -103,8 +104,15 @@ export type ActionScope = 'single' | 'multi';
  * - 'sublist': one selected row; the register named by `sublist` (a child declaring `parent`) opens over the
  *   screen as its own list, narrowed to that row and adding under it (a plan's contracts, a plan's rates).
  *   `operation` is not used: the child's own calls do the work.
+ * - 'form': nothing selected; a right drawer with the action's own fields (`form`) and one Boolean mutation with
+ *   its values, validated by the form's schema on both sides (Inserir Rápido of Planos & Taxas).
+ * - 'export': nothing selected; one String mutation with the screen's current filter that answers a download
+ *   path of the whole filter's rows as a file (Auditoria de Taxas' spreadsheet); the browser fetches it.
  */
-export type ActionKind = 'row' | 'download' | 'filter' | 'open' | 'sublist';
+export type ActionKind = 'row' | 'download' | 'filter' | 'open' | 'sublist' | 'form' | 'export';
+
+/** The fields of a 'form' action, its schema, and the GraphQL input type it travels as (`<typeName>Input`). */
+export type ActionForm = { typeName: string; fields: Record<string, FieldDef>; schema: z.ZodType<Record<string, unknown>> };
 
 /** A row action beyond add/edit/delete: resolved by a server hook of the same key. */
 export type RegisterAction = {
@@ -130,6 +138,8 @@ export type RegisterAction = {
   operation: string;
   /** the child register's key, for a 'sublist' action */
   sublist?: string;
+  /** the fields of a 'form' action */
+  form?: ActionForm;
 };
 
 /** get and save are required unless the register is readOnly. */
@@ -254,6 +264,8 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
   for (const a of def.actions ?? []) {
     if (!['open', 'sublist'].includes(a.kind ?? 'row') && !a.operation) throw new Error(`${def.key}: action ${a.key} needs an operation`);
     if (a.kind === 'open' && a.scope !== 'single') throw new Error(`${def.key}: 'open' action ${a.key} is single-row`);
+    if (a.kind === 'form' && (a.scope !== 'none' || !a.form)) throw new Error(`${def.key}: 'form' action ${a.key} has scope 'none' and declares its form`);
+    if ((a.kind === 'filter' || a.kind === 'export') && a.scope !== 'none') throw new Error(`${def.key}: 'filter' action ${a.key} has scope 'none'`);
     if (a.kind === 'sublist' && (a.scope !== 'single' || !a.sublist)) throw new Error(`${def.key}: 'sublist' action ${a.key} is single-row and names its register`);
   }
   return def;

@@ -1,9 +1,10 @@
 import type { AnyRegisterDef } from '../register-kit/register';
 import { ARQUIVO_SCREENS } from './arquivos.resource';
 import { TICKET_SCREENS } from '../tickets/tickets.resource';
+import { auditoriaTaxasScreen } from '../fee-audit/auditoria-taxas.resource';
 import { clientesRegister } from './clientes.resource';
 import { perfisRegister } from './perfis.resource';
-import { planosConciliadoresRegister, planosConciliadoresTaxasRegister } from './planos-conciliadores.resource';
+import { planosConciliadoresContratoRegister, planosConciliadoresRegister, planosConciliadoresTaxasRegister } from './planos-conciliadores.resource';
 import { taxasAntecipacaoRegister } from './taxas-antecipacao.resource';
 import { terminaisRegister } from './terminais.resource';
 import { usuariosRegister } from './usuarios.resource';
@@ -15,6 +16,7 @@ export * from './planos-conciliadores.resource';
 export * from './taxas-antecipacao.resource';
 export * from './terminais.resource';
 export * from './usuarios.resource';
+export * from '../fee-audit/auditoria-taxas.resource';
 
 /** Every register of the product: the server builds its API from this list, the web its screens. */
 export const REGISTERS = [
@@ -25,11 +27,11 @@ export const REGISTERS = [
  * The sublists (RegisterDef.parent): registers without a page of their own, opened from a parent row's
  * 'sublist' action. Same generic server mechanism and screen; the seed gives them no menu entry.
  */
-export const SUBLISTS = [planosConciliadoresTaxasRegister] as const;
+export const SUBLISTS = [planosConciliadoresContratoRegister, planosConciliadoresTaxasRegister] as const;
 
 /**
  * The read-only list screens built on the register kit (files, tickets): same declaration, same generic
  * server mechanism and screen, but over what the engines produced. Every profile gets them (the seed
  * keeps only the editing registers for maintainers); their titles and paths come from here too.
  */
-export const LIST_SCREENS: readonly AnyRegisterDef[] = [...ARQUIVO_SCREENS, ...TICKET_SCREENS];
+export const LIST_SCREENS: readonly AnyRegisterDef[] = [...ARQUIVO_SCREENS, ...TICKET_SCREENS, auditoriaTaxasScreen];

@@ -32,6 +32,40 @@ export const planosConciliadoresSchema = z.object({
 
 export const PLANOS_CONCILIADORES_KEY = 'planosConciliadores';
 
+/**
+ * Inserir Rápido (spec part 2 §3 "Quick insert", §5, §9): a plan for one operator in one step — its rates for
+ * crédito à vista, crédito parcelado in the tiers 0-6 and 7-12, débito and ticket (vouchers), and a contract
+ * over vigência de..até on the caller's units registered at that operator. Rates left empty are not created.
+ */
+export const inserirRapidoSchema = z
+  .object({
+    codoperadora: zInt('Operadora', { required: true }),
+    nomePlano: zText('Nome do Plano', { required: true, max: 50 }),
+    taxaCredito: zPercent('Crédito'),
+    taxaCredito0a6: zPercent('Crédito 0-6'),
+    taxaCredito7a12: zPercent('Crédito 7-12'),
+    taxaDebito: zPercent('Débito'),
+    taxaTicket: zPercent('Ticket'),
+    vigenciaDe: zDate('Vigência "de"', { required: true }),
+    vigenciaAte: zDate('Vigência "até"', { required: true }),
+  })
+  .refine(...dateRangeRule('vigenciaDe', 'vigenciaAte'))
+  .refine((v) => [v.taxaCredito, v.taxaCredito0a6, v.taxaCredito7a12, v.taxaDebito, v.taxaTicket].some((x) => x != null), {
+    message: MSG.taxasAoMenosUma, path: ['taxaCredito'],
+  });
+
+const INSERIR_RAPIDO_FIELDS = {
+  codoperadora: { kind: 'reference', label: 'Operadora', optionList: 'listarOperadoras' },
+  nomePlano: { kind: 'text', label: 'Nome do Plano', maxLength: 50 },
+  taxaCredito: { kind: 'percent', label: 'Crédito', section: 'Taxas (%)' },
+  taxaCredito0a6: { kind: 'percent', label: 'Crédito 0-6', section: 'Taxas (%)' },
+  taxaCredito7a12: { kind: 'percent', label: 'Crédito 7-12', section: 'Taxas (%)' },
+  taxaDebito: { kind: 'percent', label: 'Débito', section: 'Taxas (%)' },
+  taxaTicket: { kind: 'percent', label: 'Ticket', section: 'Taxas (%)' },
+  vigenciaDe: { kind: 'date', label: 'Vigência "de"', section: 'Vigência' },
+  vigenciaAte: { kind: 'date', label: 'Vigência "até"', section: 'Vigência' },
+} as const;
+
 export const planosConciliadoresRegister = defineRegister({
   key: PLANOS_CONCILIADORES_KEY,
   typeName: 'PlanoConciliador',
@@ -49,8 +83,12 @@ export const planosConciliadoresRegister = defineRegister({
     nome: { kind: 'text', label: 'Nome', column: true, filter: true, maxLength: 50 },
     tarifacao: { kind: 'enum', label: 'Tarifação', column: true, options: TARIFACAO, widget: 'radio' },
   },
-  // 'Planos Conciliadores' (the contracts sublist, declared below) joins when its 'items' field has its form lines
   actions: [
+    {
+      key: 'inserirRapido', label: 'Inserir Rápido', icon: 'Bolt', scope: 'none', kind: 'form', operation: 'inserirRapido',
+      success: MSG.inserirRapidoSalvo, form: { typeName: 'InserirRapido', fields: INSERIR_RAPIDO_FIELDS, schema: inserirRapidoSchema },
+    },
+    { key: 'contratos', label: 'Planos Conciliadores', icon: 'ListAlt', scope: 'single', kind: 'sublist', sublist: 'planosConciliadoresContrato', operation: '', success: '' },
     { key: 'taxas', label: 'Planos Taxas', icon: 'Percent', scope: 'single', kind: 'sublist', sublist: 'planosConciliadoresTaxas', operation: '', success: '' },
   ],
 });

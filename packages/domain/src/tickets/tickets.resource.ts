@@ -79,7 +79,7 @@ export const importacaoTicketScreen = defineRegister({
     // an import is a customer file reconciled in the background: the sale leaves the list a few seconds later
     { key: 'importar', label: 'Importar', icon: 'Download', scope: 'multi', operation: 'importarTicket', success: MSG.ticketImportado, settlesLater: true },
     {
-      key: 'importarTodos', kind: 'filter', label: 'Importar Todos', icon: 'DoneAll', scope: 'multi', operation: 'importarTodosTickets',
+      key: 'importarTodos', kind: 'filter', label: 'Importar Todos', icon: 'DoneAll', scope: 'none', operation: 'importarTodosTickets',
       success: MSG.ticketImportado, settlesLater: true,
     },
   ],

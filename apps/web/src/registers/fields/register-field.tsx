@@ -4,6 +4,7 @@ import { DateField } from './date-field';
 import { MoneyField, PercentField } from './decimal-field';
 import { DigitsField } from './digits-field';
 import type { FieldProps } from './field-props';
+import { ItemsField } from './items-field';
 import { NumberField } from './number-field';
 import { RadioField } from './radio-field';
 import { ReferencesField } from './references-field';
@@ -42,6 +43,8 @@ export function RegisterField({ def, mode, ...p }: Props) {
       return <DigitsField {...props} mask={def.kind} />;
     case 'references':
       return <ReferencesField {...props} optionList={def.optionList} />;
+    case 'items':
+      return <ItemsField {...props} items={def.items ?? {}} />;
     case 'boolean':
       return mode === 'filter' ? <SelectField {...props} options={SIM_NAO} valueKind="boolean" /> : <BooleanField {...props} />;
     case 'enum':
