@@ -149,8 +149,7 @@ describe('Dashboard', () => {
   it("'Cobrado a mais' opens Auditoria de Taxas on the over-charged sales, which export as a spreadsheet", async () => {
     const { page } = b;
     // a dashboard opened again starts on its default window (the last month of sales)
-    await page.goto(`${server.url}/app/home`);
-    await openFromMenu(page, 'Início', 'Dashboard', /\/app\/dashboard$/);
+    await page.goto(`${server.url}/app/dashboard`);
     const figures = page.getByRole('list', { name: 'Indicadores' });
     await figures.getByRole('link', { name: new RegExp(MSG.dashboardCobradoAMais) }).click();
     await page.waitForURL(/\/app\/auditoriataxas\?/);

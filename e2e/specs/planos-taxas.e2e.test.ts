@@ -63,6 +63,8 @@ describe('Planos & Taxas', () => {
     await form.getByRole('button', { name: MSG.listaSalvar }).click();
     await taxas.expectNotification(MSG.planosTaxasSalvo);
     await form.waitFor({ state: 'hidden' });
+    // the list asks again: the demo's twelve rates and this one, ten a page
+    await sublist.getByText(/de 13$/).waitFor();
     await sublist.getByRole('button', { name: MSG.listaFechar }).first().click();
     await sublist.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { level: 1, name: planosConciliadoresRegister.title }).waitFor();

@@ -48,6 +48,8 @@ function ticketListPage(page: Page, def: AnyRegisterDef) {
      * beside the dates; then closes the drawer.
      */
     async refusedWindow(de: string, ate: string): Promise<string> {
+      // the address changes before a lazily loaded screen replaces the previous one (and its filter drawer): its title says it is there
+      await page.getByRole('heading', { level: 1, name: def.title, exact: true }).waitFor();
       await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
       await filterDrawer.waitFor();
       await field(filterDrawer, def.fields[def.window!.de]!.label).fill(de);
