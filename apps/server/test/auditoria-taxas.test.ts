@@ -100,4 +100,33 @@ describe.each(engines())('Auditoria de Taxas (%s)', (engine) => {
     expect(dataOf(await t.call(LIST, { v: filtro() }, { cookie: cliente2 })).listarAuditoriaTaxasTotal).toBe(0);
     expect(errorOf(await t.call(LIST, { v: { de: '2026-03-01', ate: '2026-04-15' } }, { cookie: revenda })).message).toMatch(/período máximo/i);
   });
+
+  it('Taxas não cadastradas and Unidades não encontradas show what keeps sales from being priced, as the spec calls do', async () => {
+    // a crédito parcelado sale in 3 installments: the plan has no rate for it
+    const [f] = await t.exec(`SELECT codarquivo FROM arquivos WHERE nomearquivo = 'auditoria.txt'`);
+    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+        estabelecimento, nsu, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
+      VALUES (${f!.codarquivo}, 4, md5('auditoria-4')::uuid, 1, 'sale', 'E', 1, ${unidade}, 'AUD1', '000004', '2026-03-14', 30000, 990, 29010, 3, '043', true)`);
+    await withRawTransaction(t.opened, (tx) => auditFees(tx, { de: '2026-03-01', ate: '2026-03-31' }, 1));
+    const TAXAS = `query($v: TaxaSemCadastroFilter) { listarTaxasNaoCadastradas(values: $v) {
+      codoperadora produto nomeproduto codprodutos totparcelas quantidade valorbruto valortaxa } listarTaxasNaoCadastradasTotal(values: $v) }`;
+    const taxas = dataOf(await t.call(TAXAS, { v: filtro() }, { cookie: revenda }));
+    expect(taxas.listarTaxasNaoCadastradas).toEqual([
+      { codoperadora: 1, produto: '043', nomeproduto: 'Crédito parcelado loja', codprodutos: 2, totparcelas: 3, quantidade: 1, valorbruto: 30000, valortaxa: 990 },
+    ]);
+    expect(taxas.listarTaxasNaoCadastradasTotal).toBe(1);
+    const spec = dataOf(await t.call(`query { getListarTaxasNaoCadastradas(dataInicial: "2026-03-01", dataFinal: "2026-03-31", codPessoa: ${unidade}) { produto totparcelas quantidade } }`, {}, { cookie: revenda }));
+    expect(spec.getListarTaxasNaoCadastradas).toEqual([{ produto: '043', totparcelas: 3, quantidade: 1 }]);
+
+    const UNIDADES = `query($v: UnidadeSemCadastroFilter) { listarUnidadesNaoEncontradas(values: $v) { codoperadora estabelecimento quantidade arquivos primeiradata ultimadata } }`;
+    const unidades = dataOf(await t.call(UNIDADES, { v: { de: '2026-03-01', ate: '2026-03-31', estabelecimento: 'aud' } }, { cookie: revenda }));
+    expect(unidades.listarUnidadesNaoEncontradas).toEqual([
+      { codoperadora: 1, estabelecimento: 'AUD1', quantidade: 4, arquivos: 1, primeiradata: '2026-03-11', ultimadata: '2026-03-14' },
+    ]);
+    expect(dataOf(await t.call(UNIDADES, { v: { de: '2026-03-01', ate: '2026-03-31', codoperadora: 2 } }, { cookie: revenda })).listarUnidadesNaoEncontradas).toEqual([]);
+    // another client's user sees neither
+    const cliente2 = await t.login('CLIENTE2');
+    expect(dataOf(await t.call(TAXAS, { v: filtro() }, { cookie: cliente2 })).listarTaxasNaoCadastradasTotal).toBe(0);
+    expect(dataOf(await t.call(UNIDADES, { v: { de: '2026-03-01', ate: '2026-03-31' } }, { cookie: cliente2 })).listarUnidadesNaoEncontradas).toEqual([]);
+  });
 });

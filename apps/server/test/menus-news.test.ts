@@ -21,7 +21,8 @@ describe.each(engines())('menu (%s)', (engine) => {
       'Arquivos / Extratos Originais → manutencaoarquivosextratosoriginais', 'Arquivos / Manutenção de Arquivos Único → manutencaoarquivos',
       'Tickets', 'Tickets / Pesquisar Ticket → pesquisaticket', 'Tickets / Importar Ticket → pesquisaimportacaoticket',
       'Tickets / Incluir Ticket → inclusaoticket',
-      'Conciliação', 'Conciliação / Auditoria de Taxas → auditoriataxas',
+      'Conciliação', 'Conciliação / Auditoria de Taxas → auditoriataxas', 'Conciliação / Taxas não cadastradas → taxasnaocadastradas',
+      'Conciliação / Unidades não encontradas → unidadesnaoencontradas',
       'Ajuda', 'Ajuda / Manual → ajuda',
       'Minha Conta', 'Minha Conta / Altera Senha → alterasenha',
     ]);

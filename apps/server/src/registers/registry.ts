@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { RegisterEntry } from '../register-kit/register-entry';
 import { arquivosEntry } from './arquivos.source';
 import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.source';
+import { taxasNaoCadastradasEntry, unidadesNaoEncontradasEntry } from '../features/fee-audit/pendencias.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 import { perfisEntry } from './perfis.hooks';
 import { planosConciliadoresContratoEntry, planosConciliadoresEntry, planosConciliadoresTaxasEntry } from './planos-conciliadores.hooks';
@@ -49,4 +50,6 @@ export const REGISTRY: RegisterEntry[] = [
   pesquisaTicketEntry,
   importacaoTicketEntry,
   auditoriaTaxasEntry,
+  taxasNaoCadastradasEntry,
+  unidadesNaoEncontradasEntry,
 ];

@@ -1,6 +1,6 @@
 import {
   type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, taxasAntecipacaoRegister,
-  terminaisRegister, usuariosRegister,
+  taxasNaoCadastradasScreen, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
 import type { FormFieldsOverride, OpenActionComponent, ToolbarOverride } from './register-overrides';
@@ -32,9 +32,14 @@ const UploadToolbar = lazy(() => import('../features/files/upload-toolbar').then
 const TicketTrace = lazy(() => import('../features/tickets/ticket-trace-action').then((m) => ({ default: m.TicketTraceAction })));
 const TicketTraceAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(TicketTrace, p));
 
+// Taxas não cadastradas' 'Cadastrar taxa': the rate form, loaded when first opened
+const CadastrarTaxa = lazy(() => import('../features/fee-audit/cadastrar-taxa-action').then((m) => ({ default: m.CadastrarTaxaAction })));
+const CadastrarTaxaAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(CadastrarTaxa, p));
+
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
 const LIST_OVERRIDES: Record<string, Overrides> = {
   pesquisaTicket: { opens: { ver: TicketTraceAction } },
+  [taxasNaoCadastradasScreen.key]: { opens: { cadastrar: CadastrarTaxaAction } },
   [manutencaoArquivosScreen.key]: { Toolbar: UploadToolbar },
 };
 

@@ -2,6 +2,7 @@ import type { AnyRegisterDef } from '../register-kit/register';
 import { ARQUIVO_SCREENS } from './arquivos.resource';
 import { TICKET_SCREENS } from '../tickets/tickets.resource';
 import { auditoriaTaxasScreen } from '../fee-audit/auditoria-taxas.resource';
+import { taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen } from '../fee-audit/pendencias.resource';
 import { clientesRegister } from './clientes.resource';
 import { perfisRegister } from './perfis.resource';
 import { planosConciliadoresContratoRegister, planosConciliadoresRegister, planosConciliadoresTaxasRegister } from './planos-conciliadores.resource';
@@ -17,6 +18,7 @@ export * from './taxas-antecipacao.resource';
 export * from './terminais.resource';
 export * from './usuarios.resource';
 export * from '../fee-audit/auditoria-taxas.resource';
+export * from '../fee-audit/pendencias.resource';
 
 /** Every register of the product: the server builds its API from this list, the web its screens. */
 export const REGISTERS = [
@@ -34,4 +36,6 @@ export const SUBLISTS = [planosConciliadoresContratoRegister, planosConciliadore
  * server mechanism and screen, but over what the engines produced. Every profile gets them (the seed
  * keeps only the editing registers for maintainers); their titles and paths come from here too.
  */
-export const LIST_SCREENS: readonly AnyRegisterDef[] = [...ARQUIVO_SCREENS, ...TICKET_SCREENS, auditoriaTaxasScreen];
+export const LIST_SCREENS: readonly AnyRegisterDef[] = [
+  ...ARQUIVO_SCREENS, ...TICKET_SCREENS, auditoriaTaxasScreen, taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen,
+];

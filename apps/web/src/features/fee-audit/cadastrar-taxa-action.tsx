@@ -1,0 +1,20 @@
+import { planosConciliadoresTaxasRegister } from '@concilia/domain';
+import { FormDrawer } from '../../registers/form-drawer';
+import type { OpenActionComponent } from '../../registers/register-overrides';
+
+/**
+ * Taxas não cadastradas' 'Cadastrar taxa': the rate form of Planos & Taxas, started from the sales no rate fits
+ * (their operator, product and installments); the user picks the plan and types the rate. Saving queues the
+ * audit again, so the sales leave this list once it ran.
+ */
+export const CadastrarTaxaAction: OpenActionComponent = ({ row, onClose }) => (
+  <FormDrawer
+    def={planosConciliadoresTaxasRegister}
+    open
+    editing={null}
+    searchValues={null}
+    onClose={onClose}
+    onSaved={onClose}
+    initial={{ codoperadora: row.codoperadora, codprodutos: row.codprodutos ?? null, de: row.totparcelas, ate: row.totparcelas }}
+  />
+);
