@@ -1,4 +1,6 @@
-import { MSG, planosConciliadoresContratoRegister, planosConciliadoresRegister, planosConciliadoresTaxasRegister } from '@concilia/domain';
+import {
+  MSG, planosConciliadoresContratoRegister, planosConciliadoresRegister, planosConciliadoresTaxasRegister, planosPosRegister, planosPosTaxasRegister,
+} from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field, signIn } from '../support/app-pages';
 import { type Browser, openBrowser, screenshot } from '../support/browser';
@@ -149,6 +151,46 @@ describe('Planos & Taxas', () => {
     const sublist = page.getByRole('dialog', { name: 'Planos Taxas — Plano Rápido Cielo' });
     await sublist.getByRole('row').filter({ hasText: '2,49% · 1 parcela' }).waitFor();
     await sublist.getByRole('row').filter({ hasText: '0,99% · 1 parcela' }).waitFor();
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it("Planos POS: a plan's rates by product refuse a product without a range, and its terminal contract lists the terminal", async () => {
+    const { page } = b;
+    const planos = registerPage(page, planosPosRegister);
+    await planos.open(server.url);
+    const demo = 'POS Revenda Sul';
+    await planos.row(demo).waitFor();
+    expect(await planos.row(demo).innerText()).toContain('89,90');
+    await planos.selectRow(demo);
+    await planos.fabAction('Planos Taxas');
+    const sublist = page.getByRole('dialog', { name: `Planos Taxas — ${demo}` });
+    await sublist.getByRole('row').filter({ hasText: '3,49% · 2 a 6 parcelas; 3,99% · 7 a 12 parcelas' }).waitFor();
+
+    const taxas = registerPage(page, planosPosTaxasRegister);
+    await taxas.fabAction(MSG.listaAdicionar);
+    const form = page.getByRole('dialog', { name: planosPosTaxasRegister.title, exact: true });
+    await form.waitFor();
+    await form.getByRole('combobox', { name: /^Produto/ }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Voucher alimentação', exact: true }).click();
+    await form.getByRole('button', { name: MSG.listaSalvar }).click();
+    await form.getByText(MSG.taxasAoMenosUma).waitFor();
+    await form.getByRole('button', { name: MSG.listaAdicionarLinha }).click();
+    const line = form.getByRole('group', { name: 'Faixas 1' });
+    await line.getByLabel(/^Parcela de/).fill('1');
+    await line.getByLabel(/^Parcela até/).fill('1');
+    await line.getByLabel(/^Taxa \(%\)/).fill('4,5');
+    await screenshot(page, 'planos-pos-taxas-form');
+    await form.getByRole('button', { name: MSG.listaSalvar }).click();
+    await taxas.expectNotification(MSG.planosTaxasSalvo);
+    await form.waitFor({ state: 'hidden' });
+    await sublist.getByRole('row').filter({ hasText: 'Voucher alimentação' }).filter({ hasText: '4,50% · 1 parcela' }).waitFor();
+    await sublist.getByRole('button', { name: MSG.listaFechar }).first().click();
+    await sublist.waitFor({ state: 'hidden' });
+
+    await planos.selectRow(demo);
+    await planos.fabAction('Planos Terminal');
+    const contratos = page.getByRole('dialog', { name: `Planos Terminal — ${demo}` });
+    await contratos.getByRole('row').filter({ hasText: 'Pão Quente Caixa 1' }).filter({ hasText: '31/12/2027' }).waitFor();
     expect(b.consoleErrors).toEqual([]);
   });
 });

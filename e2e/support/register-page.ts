@@ -46,7 +46,8 @@ export function registerPage(page: Page, def: AnyRegisterDef) {
 
   async function expectNotification(text: string) {
     await notification.filter({ hasText: text }).first().waitFor();
-    await page.getByTestId('notification').getByRole('button').first().click().catch(() => {});
+    // closing it frees the corner it covers; a notice that already went has nothing to close (a short wait, not 15 s)
+    await page.getByTestId('notification').getByRole('button').first().click({ timeout: 2000 }).catch(() => {});
   }
 
   const api = {

@@ -97,6 +97,23 @@ export const SAMPLES: Record<string, RegisterSample> = {
       message: MSG.faixaParcelasInvertida,
     },
   },
+  planosPos: {
+    insert: { nome: 'POS Básico', cobramensalidade: 'S', valormensalidade: 4990, diacorte: 5 },
+    update: { nome: 'POS Básico 2027', diacorte: 15 },
+    invalid: { values: { nome: 'POS', cobramensalidade: 'S', valormensalidade: null, diacorte: 5 }, message: MSG.mensalidadeObrigatoria },
+  },
+  // POS sublists hang from plan 1, the demo's 'POS Revenda Sul'; terminals 1 and 3 are the demo's POS (the first
+  // in that plan's contract for 2026-2027, so the sample's contract is for 2028 on).
+  planosPosTaxas: {
+    insert: { codplano: 1, codprodutos: 9, faixas: [{ de: 1, ate: 1, taxa: 4.5 }] },
+    update: { faixas: [{ de: 1, ate: 1, taxa: 4.75 }, { de: 2, ate: 3, taxa: 5.1234 }] },
+    invalid: { values: { codplano: 1, codprodutos: 10, faixas: [] }, message: MSG.taxasAoMenosUma },
+  },
+  planosTerminal: {
+    insert: { codplanos: 1, vigenciade: '2028-01-01', vigenciaate: '2028-12-31', listTerminal: [1] },
+    update: { vigenciaate: '2029-06-30', listTerminal: [1, 3] },
+    invalid: { values: { codplanos: 1, vigenciade: '2028-01-01', vigenciaate: '2028-12-31', listTerminal: [] }, message: 'Terminais é obrigatório.' },
+  },
   taxasAntecipacao: {
     insert: { nome: 'Antecipação teste', vigenciade: '2026-02-01', vigenciaate: '2026-03-31', taxa: 1.2345 },
     update: { taxa: 2.5, vigenciaate: '2026-04-30' },

@@ -181,6 +181,20 @@ const OPERATIONS: Record<string, OpSpec> = {
   savePlanosConciliadoresTaxas: { access: 'user' },
   savePlanosConciliadoresContrato: { access: 'user' },
   inserirRapido: { access: 'user' },
+  salvarPlanosPOS: { access: 'user' },
+  salvarPlanosPosTaxas: { access: 'user' },
+  salvarPlanosTerminal: { access: 'user' },
+  deletePlanosPOS: { access: 'user' },
+  deletePlanosPosTaxas: { access: 'user' },
+  deletePlanosTerminal: { access: 'user' },
+  listarPlanosPOS: { access: 'user' },
+  listarPlanosPOSTaxas: { access: 'user' },
+  listarPlanosTerminal: { access: 'user' },
+  getPlanosPOS: { access: 'user' },
+  getPlanosPOSTaxas: { access: 'user' },
+  getPlanosTerminal: { access: 'user' },
+  listarItensPlanos: { access: 'user' },
+  listarItensTerminalVinculo: { access: 'user' },
   saveTerminal: { access: 'user' },
   saveUsuario: { access: 'user' },
   urlVersaoAntiga: { access: 'user' },
@@ -264,7 +278,15 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
         VALUES (${plano}, '2030-01-01', '2030-12-31') RETURNING codplanosconciliadorescontrato`);
       await q(t, `INSERT INTO planos_conciliadores_contrato_unidades (codplanosconciliadorescontrato, codoperadora, codpessoa)
         SELECT ${contrato}, 1, codpessoa FROM pessoas WHERE codpessoapai = ${dono} OR codpessoa = ${dono} ORDER BY codpessoa DESC LIMIT 1`);
-      return { planos: [plano], planoTaxas: [taxa], planoContratos: [contrato] };
+      // and a POS plan with a product's rates and a terminal contract (on its first terminal, when it has one)
+      const pos = await one(t, `INSERT INTO planos_pos (nome, codpessoapai, cobramensalidade, valormensalidade, diacorte)
+        VALUES ('${nome} POS', ${dono}, 'S', 9990, 10) RETURNING codplano`);
+      const posTaxa = await one(t, `INSERT INTO planos_pos_taxas (codplano, codprodutos) VALUES (${pos}, 1) RETURNING codplanostaxas`);
+      await q(t, `INSERT INTO planos_pos_taxas_faixas (codplanostaxas, de, ate, taxa) VALUES (${posTaxa}, 1, 1, 2.2222)`);
+      const posContrato = await one(t, `INSERT INTO planos_terminal (codplanos, vigenciade, vigenciaate) VALUES (${pos}, '2030-01-01', '2030-12-31') RETURNING codplanosterminal`);
+      await q(t, `INSERT INTO planos_terminal_terminais (codplanosterminal, codterminal)
+        SELECT ${posContrato}, codterminal FROM terminais WHERE codpessoacliente = ${dono} ORDER BY codterminal LIMIT 1`);
+      return { planos: [plano], planoTaxas: [taxa], planoContratos: [contrato], planosPos: [pos], planoPosTaxas: [posTaxa], planoTerminais: [posContrato] };
     };
     const planosPadaria = await planoSecreto(padaria, 'Plano Secreto da Padaria');
     const planosPlataforma = await planoSecreto(plat, 'Plano Secreto da Plataforma');

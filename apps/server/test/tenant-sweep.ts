@@ -48,6 +48,10 @@ export type Victim = {
   planos: number[];
   planoTaxas: number[];
   planoContratos: number[];
+  /** the victim's POS plans, their product rates and terminal contracts */
+  planosPos: number[];
+  planoPosTaxas: number[];
+  planoTerminais: number[];
   perfis: number[];
   /** a ticket row key (`C-<codlinhasarqcli>` or `A-<codlinha>`) */
   ticketId: string;
@@ -73,7 +77,9 @@ export function hint(name: string, v: Victim): unknown {
     codarquivo: () => v.arquivos[0], codusuario: () => v.usuarios[0], codterminal: () => v.terminais[0],
     codtaxaantecipacao: () => v.taxas[0], codperfil: () => v.perfis[0],
     codplanosconciliadores: () => v.planos[0], codplanosconciliadorestaxas: () => v.planoTaxas[0],
-    codplanosconciliadorescontrato: () => v.planoContratos[0], codlinhasarqcli: () => v.linhasCliente[0],
+    codplanosconciliadorescontrato: () => v.planoContratos[0],
+    codplano: () => v.planosPos[0], codplanos: () => v.planosPos[0], codplanostaxas: () => v.planoPosTaxas[0],
+    codplanosterminal: () => v.planoTerminais[0], listTerminal: () => v.terminais.length ? v.terminais : [1], codlinhasarqcli: () => v.linhasCliente[0],
     codoperadora: () => v.codoperadora, codOperadora: () => v.codoperadora, codBandeira: () => 1, quantidadeParcelas: () => 1,
     codcidade: () => 3106200, diascliente: () => 1, recursos: () => [1, 2, 3],
     id: () => v.ticketId, login: () => v.login, usuario: () => v.login, username: () => v.login, email: () => v.email,
@@ -214,6 +220,7 @@ export async function victimFingerprint(t: TestApp, v: Victim): Promise<Fingerpr
     codterminal: ids(v.terminais), codtaxaantecipacao: ids(v.taxas), codperfil: ids(v.perfis),
     codplanosconciliadores: ids(v.planos), codplanosconciliadorestaxas: ids(v.planoTaxas),
     codplanosconciliadorescontrato: ids(v.planoContratos),
+    codplano: ids(v.planosPos), codplanos: ids(v.planosPos), codplanostaxas: ids(v.planoPosTaxas), codplanosterminal: ids(v.planoTerminais),
   };
   const cols = await t.exec(`SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = 'public' AND column_name IN (${Object.keys(byColumn).map((c) => `'${c}'`).join(',')}) ORDER BY table_name, column_name`);
@@ -255,6 +262,7 @@ export function victimTraces(data: unknown, v: Victim, ownFiles: ReadonlySet<num
     codpessoa: v.pessoas, codarquivo: v.arquivos, codusuario: v.usuarios, codlinha: v.linhasOperadora, codlinhasarqcli: v.linhasCliente,
     codterminal: v.terminais, codtaxaantecipacao: v.taxas, codperfil: v.perfis,
     codplanosconciliadores: v.planos, codplanosconciliadorestaxas: v.planoTaxas, codplanosconciliadorescontrato: v.planoContratos,
+    codplano: v.planosPos, codplanos: v.planosPos, codplanostaxas: v.planoPosTaxas, codplanosterminal: v.planoTerminais,
   };
   const walk = (x: unknown, path: string) => {
     if (Array.isArray(x)) x.forEach((e, i) => walk(e, `${path}[${i}]`));

@@ -1,10 +1,11 @@
-import { ancestorsOf, perfis, pessoas, planosConciliadores, recursos, subtreeOf, terminais } from '@concilia/db';
+import { ancestorsOf, perfis, pessoas, planosConciliadores, planosPos, recursos, subtreeOf, terminais } from '@concilia/db';
 import { isGiven } from '@concilia/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { OptionItemRef, toOptions } from '../features/options/option-item';
 import { builder } from '../graphql/builder';
 import { assignableProfiles, myScreens } from './perfis.hooks';
 import { visiblePlans } from './planos-conciliadores.hooks';
+import { visiblePosPlans, visibleTerminals } from './planos-pos.hooks';
 
 /** The option lists the user, profile and terminal forms need; valor/label like every other list. */
 
@@ -88,6 +89,30 @@ builder.queryField('getItensUnidadesPlanosConciliadores', (t) =>
       const rows = await ctx.db.select().from(pessoas)
         .where(and(eq(pessoas.tipo, 'UNIDADE'), sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`)).orderBy(asc(pessoas.nome));
       return toOptions(rows, (r) => r.codpessoa, (r) => r.nome);
+    },
+  }),
+);
+
+builder.queryField('listarItensPlanos', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description: 'POS plans the caller may see (made in its subtree): valor = codplano, label = nome.',
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser();
+      const rows = await ctx.db.select().from(planosPos).where(sql`${planosPos.codplano} IN ${visiblePosPlans(me)}`).orderBy(asc(planosPos.nome));
+      return toOptions(rows, (r) => r.codplano, (r) => r.nome);
+    },
+  }),
+);
+
+builder.queryField('listarItensTerminalVinculo', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description: "Terminals a POS plan's contract may link (placed or served in the caller's subtree): valor = codterminal, label = 'nome (código externo)'.",
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser();
+      const rows = await ctx.db.select().from(terminais).where(visibleTerminals(me)).orderBy(asc(terminais.nome));
+      return toOptions(rows, (r) => r.codterminal, (r) => `${r.nome} (${r.codexterno})`);
     },
   }),
 );

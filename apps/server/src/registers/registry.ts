@@ -1,7 +1,7 @@
 import { pessoas, subtreeOf, taxasAntecipacao } from '@concilia/db';
 import {
   arquivosEmAbertoScreen, clientesRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
-  planosConciliadoresRegister, planosConciliadoresTaxasRegister, taxasAntecipacaoRegister,
+  planosConciliadoresRegister, planosConciliadoresTaxasRegister, planosPosRegister, planosPosTaxasRegister, planosTerminalRegister, taxasAntecipacaoRegister,
   terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.sourc
 import { taxasNaoCadastradasEntry, unidadesNaoEncontradasEntry } from '../features/fee-audit/pendencias.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 import { perfisEntry } from './perfis.hooks';
+import { planosPosEntry, planosPosTaxasEntry, planosTerminalEntry } from './planos-pos.hooks';
 import { planosConciliadoresContratoEntry, planosConciliadoresEntry, planosConciliadoresTaxasEntry } from './planos-conciliadores.hooks';
 import { terminaisEntry } from './terminais.hooks';
 import { usuariosEntry } from './usuarios.hooks';
@@ -40,9 +41,12 @@ export const REGISTRY: RegisterEntry[] = [
   { def: perfisRegister, ...perfisEntry },
   { def: terminaisRegister, ...terminaisEntry },
   { def: planosConciliadoresRegister, ...planosConciliadoresEntry },
+  { def: planosPosRegister, ...planosPosEntry },
   // Sublists (SUBLISTS): rows that hang from a row of another register, opened from it.
   { def: planosConciliadoresContratoRegister, ...planosConciliadoresContratoEntry },
   { def: planosConciliadoresTaxasRegister, ...planosConciliadoresTaxasEntry },
+  { def: planosTerminalRegister, ...planosTerminalEntry },
+  { def: planosPosTaxasRegister, ...planosPosTaxasEntry },
   // Read-only list screens (LIST_SCREENS): rows from a query over what the engines produced.
   arquivosEntry(arquivosEmAbertoScreen, 'emAberto'),
   arquivosEntry(extratosOriginaisScreen, 'extratos'),

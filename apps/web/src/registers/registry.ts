@@ -1,5 +1,5 @@
 import {
-  type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, taxasAntecipacaoRegister,
+  type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
   taxasNaoCadastradasScreen, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
@@ -50,5 +50,6 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(terminaisRegister),
   screen(taxasAntecipacaoRegister),
   screen(planosConciliadoresRegister),
+  screen(planosPosRegister),
   ...LIST_SCREENS.map((def) => screen(def, LIST_OVERRIDES[def.key])),
 ];

@@ -1,6 +1,7 @@
 import { bigint, boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { pessoas } from './people.table';
 import { operadoras, produtos } from './reference.table';
+import { terminais } from './registers.table';
 
 /**
  * Contracted rates (spec part 2 §3, "Reconciliation plan"): a plan holds rates by operator and product (and
@@ -84,5 +85,82 @@ export const planosConciliadoresTaxas = pgTable(
     foreignKey({ name: 'planos_taxas_plano_fk', columns: [t.codplanosconciliadores], foreignColumns: [planosConciliadores.codplanosconciliadores] }).onDelete('cascade'),
     foreignKey({ name: 'planos_taxas_operadora_fk', columns: [t.codoperadora], foreignColumns: [operadoras.codoperadora] }),
     foreignKey({ name: 'planos_taxas_produto_fk', columns: [t.codprodutos], foreignColumns: [produtos.codprodutos] }),
+  ],
+);
+
+/**
+ * Planos POS (spec part 2 §3 "POS plan", "POS plan rates", "Terminal plan"): what a reseller charges for the POS
+ * terminals it places — a monthly fee (cobramensalidade S/N, valormensalidade in centavos, diacorte the billing
+ * day) and rates by product and installment range; a terminal contract puts the plan in force on terminals for
+ * a period. Billing (Faturamento) reads them.
+ */
+export const COBRA_MENSALIDADE = ['S', 'N'] as const;
+
+export const planosPos = pgTable('planos_pos', {
+  codplano: serial('codplano').primaryKey(),
+  nome: text('nome').notNull(),
+  codpessoapai: integer('codpessoapai').notNull().references(() => pessoas.codpessoa),
+  cobramensalidade: text('cobramensalidade', { enum: COBRA_MENSALIDADE }).notNull().default('N'),
+  valormensalidade: bigint('valormensalidade', { mode: 'number' }),
+  diacorte: integer('diacorte'),
+});
+
+/** A product's rates in a POS plan; its installment ranges are planos_pos_taxas_faixas. */
+export const planosPosTaxas = pgTable(
+  'planos_pos_taxas',
+  {
+    codplanostaxas: serial('codplanostaxas').primaryKey(),
+    codplano: integer('codplano').notNull(),
+    codprodutos: integer('codprodutos').notNull(),
+  },
+  (t) => [
+    index('planos_pos_taxas_plano_idx').on(t.codplano),
+    foreignKey({ name: 'planos_pos_taxas_plano_fk', columns: [t.codplano], foreignColumns: [planosPos.codplano] }).onDelete('cascade'),
+    foreignKey({ name: 'planos_pos_taxas_produto_fk', columns: [t.codprodutos], foreignColumns: [produtos.codprodutos] }),
+  ],
+);
+
+export const planosPosTaxasFaixas = pgTable(
+  'planos_pos_taxas_faixas',
+  {
+    codplanostaxas: integer('codplanostaxas').notNull(),
+    de: integer('de').notNull(),
+    ate: integer('ate').notNull(),
+    /** percent with four decimals */
+    taxa: numeric('taxa', { precision: 9, scale: 4 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'planos_pos_taxas_faixas_pk', columns: [t.codplanostaxas, t.de] }),
+    foreignKey({ name: 'planos_pos_taxas_faixas_taxa_fk', columns: [t.codplanostaxas], foreignColumns: [planosPosTaxas.codplanostaxas] }).onDelete('cascade'),
+  ],
+);
+
+/** A POS plan in force from vigenciade to vigenciaate on the terminals of planos_terminal_terminais (listTerminal). */
+export const planosTerminal = pgTable(
+  'planos_terminal',
+  {
+    codplanosterminal: serial('codplanosterminal').primaryKey(),
+    seq: integer('seq').notNull().default(1),
+    codplanos: integer('codplanos').notNull(),
+    vigenciade: date('vigenciade', { mode: 'string' }).notNull(),
+    vigenciaate: date('vigenciaate', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('planos_terminal_plano_idx').on(t.codplanos),
+    foreignKey({ name: 'planos_terminal_plano_fk', columns: [t.codplanos], foreignColumns: [planosPos.codplano] }).onDelete('cascade'),
+  ],
+);
+
+export const planosTerminalTerminais = pgTable(
+  'planos_terminal_terminais',
+  {
+    codplanosterminal: integer('codplanosterminal').notNull(),
+    codterminal: integer('codterminal').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'planos_terminal_terminais_pk', columns: [t.codplanosterminal, t.codterminal] }),
+    index('planos_terminal_terminais_terminal_idx').on(t.codterminal),
+    foreignKey({ name: 'planos_terminal_terminais_contrato_fk', columns: [t.codplanosterminal], foreignColumns: [planosTerminal.codplanosterminal] }).onDelete('cascade'),
+    foreignKey({ name: 'planos_terminal_terminais_terminal_fk', columns: [t.codterminal], foreignColumns: [terminais.codterminal] }),
   ],
 );

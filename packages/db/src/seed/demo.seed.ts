@@ -5,7 +5,8 @@ import type { Db } from '../open-db';
 import { seedReference } from './reference.seed';
 import {
   estabelecimentos, menus, noticias, perfilRecursos, perfis, pessoas, planosConciliadores, planosConciliadoresContrato,
-  planosConciliadoresContratoUnidades, planosConciliadoresTaxas, recursos, taxasAntecipacao, terminais, usuarios,
+  planosConciliadoresContratoUnidades, planosConciliadoresTaxas, planosPos, planosPosTaxas, planosPosTaxasFaixas, planosTerminal,
+  planosTerminalTerminais, recursos, taxasAntecipacao, terminais, usuarios,
 } from '../schema/index';
 
 export const DEMO_PASSWORD = 'demo123';
@@ -158,11 +159,25 @@ export async function seedDemo(db: Db): Promise<void> {
       { codpessoa: plataforma, nome: 'Antecipação plataforma', vigenciade: '2026-01-01', vigenciaate: '2026-12-31', taxa: '2.5000' },
     ]);
 
-    await tx.insert(terminais).values([
+    const [caixa1] = await tx.insert(terminais).values([
       { codexterno: '1020304050', nome: 'Pão Quente Caixa 1', vinculo: 'POS', codpessoapai: revenda, codpessoacliente: padaria, datainiciocobranca: '2026-01-01' },
       { codexterno: '1020304051', nome: 'Pão Quente Caixa 2', vinculo: 'TEF', codpessoapai: revenda, codpessoacliente: padaria },
       { codexterno: '2030405060', nome: 'Bom Preço Loja', vinculo: 'POS', codpessoapai: revenda, codpessoacliente: mercado, ativo: false },
-    ]);
+    ]).returning();
+
+    // ── Demo POS plan: the reseller's monthly fee and rates for the POS it places, in force on the bakery's POS
+    const [planoPos] = await tx.insert(planosPos)
+      .values({ nome: 'POS Revenda Sul', codpessoapai: revenda, cobramensalidade: 'S', valormensalidade: 8990, diacorte: 10 }).returning();
+    // codprodutos of the reference seed: 1 crédito à vista, 2 crédito parcelado loja, 4 débito
+    for (const [codprodutos, faixas] of [
+      [4, [[1, 1, '1.4900']]], [1, [[1, 1, '2.9900']]], [2, [[2, 6, '3.4900'], [7, 12, '3.9900']]],
+    ] as const) {
+      const [t] = await tx.insert(planosPosTaxas).values({ codplano: planoPos!.codplano, codprodutos }).returning();
+      await tx.insert(planosPosTaxasFaixas).values(faixas.map(([de, ate, taxa]) => ({ codplanostaxas: t!.codplanostaxas, de, ate, taxa })));
+    }
+    const [contratoPos] = await tx.insert(planosTerminal)
+      .values({ codplanos: planoPos!.codplano, vigenciade: '2026-01-01', vigenciaate: '2027-12-31' }).returning();
+    await tx.insert(planosTerminalTerminais).values({ codplanosterminal: contratoPos!.codplanosterminal, codterminal: caixa1!.codterminal });
 
     await tx.insert(noticias).values([
       {

@@ -5,6 +5,7 @@ import { auditoriaTaxasScreen } from '../fee-audit/auditoria-taxas.resource';
 import { taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen } from '../fee-audit/pendencias.resource';
 import { clientesRegister } from './clientes.resource';
 import { perfisRegister } from './perfis.resource';
+import { planosPosRegister, planosPosTaxasRegister, planosTerminalRegister } from './planos-pos.resource';
 import { planosConciliadoresContratoRegister, planosConciliadoresRegister, planosConciliadoresTaxasRegister } from './planos-conciliadores.resource';
 import { taxasAntecipacaoRegister } from './taxas-antecipacao.resource';
 import { terminaisRegister } from './terminais.resource';
@@ -14,6 +15,7 @@ export * from './arquivos.resource';
 export * from './clientes.resource';
 export * from './perfis.resource';
 export * from './planos-conciliadores.resource';
+export * from './planos-pos.resource';
 export * from './taxas-antecipacao.resource';
 export * from './terminais.resource';
 export * from './usuarios.resource';
@@ -22,14 +24,16 @@ export * from '../fee-audit/pendencias.resource';
 
 /** Every register of the product: the server builds its API from this list, the web its screens. */
 export const REGISTERS = [
-  clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, taxasAntecipacaoRegister, planosConciliadoresRegister,
+  clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, taxasAntecipacaoRegister, planosConciliadoresRegister, planosPosRegister,
 ] as const;
 
 /**
  * The sublists (RegisterDef.parent): registers without a page of their own, opened from a parent row's
  * 'sublist' action. Same generic server mechanism and screen; the seed gives them no menu entry.
  */
-export const SUBLISTS = [planosConciliadoresContratoRegister, planosConciliadoresTaxasRegister] as const;
+export const SUBLISTS = [
+  planosConciliadoresContratoRegister, planosConciliadoresTaxasRegister, planosTerminalRegister, planosPosTaxasRegister,
+] as const;
 
 /**
  * The read-only list screens built on the register kit (files, tickets): same declaration, same generic

@@ -20,13 +20,15 @@ export function ItemsField({ control, name, label, disabled, items }: FieldProps
   const { errors } = useFormState({ control, name });
   const own = errors[name] as { message?: string; root?: { message?: string } } | undefined;
   const message = own?.message ?? own?.root?.message;
+  // a line of a few numbers (installments and a rate) reads as one row; a line with selects and texts stacks
+  const compact = Object.values(items).length <= 3 && Object.values(items).every((f) => ['number', 'percent', 'money'].includes(f.kind));
   return (
     <Box component="fieldset" sx={{ border: 1, borderColor: message ? 'error.main' : 'divider', borderRadius: 1, p: 1.5, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>{label}</Typography>
       <Stack spacing={1.5}>
         {fields.map((line, i) => (
           <Stack key={line.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} role="group" aria-label={`${label} ${i + 1}`}>
-            <Stack spacing={1.5} sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Stack direction={{ xs: 'column', sm: compact ? 'row' : 'column' }} spacing={1.5} sx={{ flexGrow: 1, minWidth: 0 }}>
               {Object.entries(items).map(([k, f]) => (
                 <RegisterField key={k} control={control} name={`${name}.${i}.${k}`} def={f} mode="form" disabled={disabled} />
               ))}
