@@ -271,6 +271,14 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
   return def;
 }
 
+/**
+ * What a sublist takes from its parent register: the parent's screen (whose profile resource grants the
+ * sublist's calls) and menu place, and the field naming the parent row.
+ */
+export const sublistOf = (parent: { key: string; page: string; menuSection: string; menuIcon: string }, field: string) => ({
+  page: parent.page, menuSection: parent.menuSection, menuIcon: parent.menuIcon, parent: { register: parent.key, field },
+});
+
 /** Fields of the object the list answers (filter-only and write-only fields are not). */
 export const isOutputField = (f: FieldDef) => !f.writeOnly && !f.filterOnly;
 

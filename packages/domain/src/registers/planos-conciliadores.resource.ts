@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { defineRegister } from '../register-kit/register';
+import { defineRegister, sublistOf } from '../register-kit/register';
 import { dateRangeRule, maximo, obrigatorio, zDate, zInt, zMoney, zPercent, zText } from '../register-kit/zod-fields';
 
 /**
@@ -29,8 +29,6 @@ export const planosConciliadoresSchema = z.object({
   nome: zText('Nome', { required: true, max: 50 }),
   tarifacao: enumPV('Tarifação'),
 });
-
-export const PLANOS_CONCILIADORES_KEY = 'planosConciliadores';
 
 /**
  * Inserir Rápido (spec part 2 §3 "Quick insert", §5, §9): a plan for one operator in one step — its rates for
@@ -67,7 +65,7 @@ const INSERIR_RAPIDO_FIELDS = {
 } as const;
 
 export const planosConciliadoresRegister = defineRegister({
-  key: PLANOS_CONCILIADORES_KEY,
+  key: 'planosConciliadores',
   typeName: 'PlanoConciliador',
   title: 'Planos & Taxas',
   page: 'planosconciliadores',
@@ -115,12 +113,9 @@ export const planosConciliadoresContratoRegister = defineRegister({
   key: 'planosConciliadoresContrato',
   typeName: 'PlanoConciliadorContrato',
   title: 'Planos Conciliadores',
-  page: 'planosconciliadores',
-  menuSection: 'Cadastros',
-  menuIcon: 'ListAlt',
+  ...sublistOf(planosConciliadoresRegister, 'codplanosconciliadores'),
   id: 'codplanosconciliadorescontrato',
   keyFields: ['codplanosconciliadorescontrato'],
-  parent: { register: PLANOS_CONCILIADORES_KEY, field: 'codplanosconciliadores' },
   schema: planosConciliadoresContratoSchema,
   ops: {
     list: 'listarPlanosConciliadoresContrato', get: 'getPlanosConciliadoresContrato',
@@ -178,12 +173,9 @@ export const planosConciliadoresTaxasRegister = defineRegister({
   key: 'planosConciliadoresTaxas',
   typeName: 'PlanoConciliadorTaxa',
   title: 'Planos Taxas',
-  page: 'planosconciliadores',
-  menuSection: 'Cadastros',
-  menuIcon: 'Percent',
+  ...sublistOf(planosConciliadoresRegister, 'codplanosconciliadores'),
   id: 'codplanosconciliadorestaxas',
   keyFields: ['codplanosconciliadorestaxas'],
-  parent: { register: PLANOS_CONCILIADORES_KEY, field: 'codplanosconciliadores' },
   schema: planosConciliadoresTaxasSchema,
   ops: {
     list: 'listarPlanosConciliadoresTaxas', get: 'getPlanosConciliadoresTaxas',

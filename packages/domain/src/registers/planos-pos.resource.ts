@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { defineRegister } from '../register-kit/register';
+import { defineRegister, sublistOf } from '../register-kit/register';
 import { dateRangeRule, obrigatorio, zDate, zInt, zMoney, zPercent, zRefs, zText } from '../register-kit/zod-fields';
 
 /**
@@ -27,10 +27,8 @@ export const planosPosSchema = z
   .refine((v) => v.cobramensalidade !== 'S' || v.valormensalidade != null, { message: MSG.mensalidadeObrigatoria, path: ['valormensalidade'] })
   .refine((v) => v.cobramensalidade !== 'S' || v.diacorte != null, { message: obrigatorio('Dia de Corte'), path: ['diacorte'] });
 
-export const PLANOS_POS_KEY = 'planosPos';
-
 export const planosPosRegister = defineRegister({
-  key: PLANOS_POS_KEY,
+  key: 'planosPos',
   typeName: 'PlanoPos',
   title: 'Planos POS',
   page: 'planos',
@@ -73,12 +71,9 @@ export const planosPosTaxasRegister = defineRegister({
   key: 'planosPosTaxas',
   typeName: 'PlanoPosTaxa',
   title: 'Planos Taxas',
-  page: 'planos',
-  menuSection: 'Cadastros',
-  menuIcon: 'Percent',
+  ...sublistOf(planosPosRegister, 'codplano'),
   id: 'codplanostaxas',
   keyFields: ['codplanostaxas'],
-  parent: { register: PLANOS_POS_KEY, field: 'codplano' },
   schema: planosPosTaxasSchema,
   ops: { list: 'listarPlanosPOSTaxas', get: 'getPlanosPOSTaxas', save: 'salvarPlanosPosTaxas', delete: 'deletePlanosPosTaxas' },
   messages: { inserted: MSG.planosTaxasSalvo, saved: MSG.planosTaxasSalvo },
@@ -114,12 +109,9 @@ export const planosTerminalRegister = defineRegister({
   key: 'planosTerminal',
   typeName: 'PlanoTerminal',
   title: 'Planos Terminal',
-  page: 'planos',
-  menuSection: 'Cadastros',
-  menuIcon: 'PointOfSale',
+  ...sublistOf(planosPosRegister, 'codplanos'),
   id: 'codplanosterminal',
   keyFields: ['codplanosterminal'],
-  parent: { register: PLANOS_POS_KEY, field: 'codplanos' },
   schema: planosTerminalSchema,
   ops: { list: 'listarPlanosTerminal', get: 'getPlanosTerminal', save: 'salvarPlanosTerminal', delete: 'deletePlanosTerminal' },
   messages: { inserted: 'Registro inserido com sucesso!', saved: 'Registro salvo com sucesso!' },
