@@ -15,7 +15,8 @@ export type RateRange = {
 
 export type RateText = RateRange & { tipotaxa: string; taxa: number | null; valortaxa: number | null; taxabndes?: boolean | null };
 
-const percent = (n: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}%`;
+/** A contracted rate in percent as people read it: '2,39%', '1,8765%'. */
+export const percentText = (n: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}%`;
 
 /** '1 parcela', '2 a 12 parcelas'. */
 export function installmentsText(r: Pick<RateRange, 'de' | 'ate'>): string {
@@ -41,7 +42,7 @@ export function rangeText(r: RateRange): string {
 
 /** The 'Taxas' column: '2,39% · 1 parcela', 'R$ 0,50 · 2 a 12 parcelas, até R$ 1.000,00 · BNDES'. */
 export function rateText(r: RateText): string {
-  const fee = r.tipotaxa === 'V' ? (r.valortaxa == null ? '—' : formatBRL(r.valortaxa as Centavos)) : r.taxa == null ? '—' : percent(Number(r.taxa));
+  const fee = r.tipotaxa === 'V' ? (r.valortaxa == null ? '—' : formatBRL(r.valortaxa as Centavos)) : r.taxa == null ? '—' : percentText(Number(r.taxa));
   return [fee, rangeText(r), r.taxabndes ? 'BNDES' : ''].filter(Boolean).join(' · ');
 }
 

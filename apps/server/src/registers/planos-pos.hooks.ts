@@ -1,5 +1,5 @@
 import { planosPos, planosPosTaxas, planosPosTaxasFaixas, planosTerminal, planosTerminalTerminais, subtreeOf, terminais } from '@concilia/db';
-import { installmentsText, MSG } from '@concilia/domain';
+import { installmentsText, MSG, percentText } from '@concilia/domain';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../features/auth/session.service';
 import { fieldError } from '../register-kit/field-error';
@@ -29,8 +29,6 @@ export const planosPosEntry: Omit<RegisterEntry, 'def'> = {
 };
 
 type Faixa = { de: number; ate: number; taxa: number };
-
-const percent = (n: number) => `${n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}%`;
 
 export const planosPosTaxasEntry: Omit<RegisterEntry, 'def'> = {
   table: planosPosTaxas,
@@ -64,7 +62,7 @@ export const planosPosTaxasEntry: Omit<RegisterEntry, 'def'> = {
       const all = ids.length ? await ctx.db.select().from(f).where(inArray(f.codplanostaxas, ids)).orderBy(asc(f.de)) : [];
       return rows.map((r): Row => {
         const faixas = all.filter((x) => x.codplanostaxas === r.codplanostaxas).map((x) => ({ de: x.de, ate: x.ate, taxa: Number(x.taxa) }));
-        return { ...r, faixas, taxas: faixas.map((x) => `${percent(x.taxa)} · ${installmentsText(x)}`).join('; ') };
+        return { ...r, faixas, taxas: faixas.map((x) => `${percentText(x.taxa)} · ${installmentsText(x)}`).join('; ') };
       });
     },
   },

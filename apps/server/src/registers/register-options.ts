@@ -58,10 +58,7 @@ builder.queryField('listarItensTerminal', (t) =>
         // a unit's client is among its ancestors; a reseller's clients are in its subtree
         ? or(sql`${terminais.codpessoacliente} IN ${subtreeOf(codpessoa)}`, sql`${terminais.codpessoacliente} IN ${ancestorsOf(codpessoa)}`)
         : undefined;
-      const rows = await ctx.db.select().from(terminais).where(and(
-        or(sql`${terminais.codpessoapai} IN ${subtreeOf(me.codpessoa)}`, sql`${terminais.codpessoacliente} IN ${subtreeOf(me.codpessoa)}`),
-        branch,
-      ));
+      const rows = await ctx.db.select().from(terminais).where(and(visibleTerminals(me), branch));
       return toOptions(rows, (r) => r.codterminal, (r) => r.nome);
     },
   }),

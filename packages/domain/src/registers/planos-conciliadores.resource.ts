@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { defineRegister, sublistOf } from '../register-kit/register';
-import { dateRangeRule, maximo, obrigatorio, zDate, zInt, zMoney, zPercent, zText } from '../register-kit/zod-fields';
+import { dateRangeRule, maximo, obrigatorio, zDate, zInt, zMoney, zParcela, zPercent, zText } from '../register-kit/zod-fields';
 
 /**
  * Planos & Taxas (spec part 2 §2.1, §3 "Reconciliation plan", "contract", "rates"; §5; §8; §9): a plan is a
@@ -139,10 +139,6 @@ export const planosConciliadoresContratoRegister = defineRegister({
   },
 });
 
-/** An installment count of a range: 1 to 99. */
-const parcela = (label: string) =>
-  z.number({ error: obrigatorio(label) }).int(`${label} deve ser um número inteiro.`).min(1, `${label} deve ser ao menos 1.`).max(99, `${label} deve ser no máximo 99.`);
-
 export const planosConciliadoresTaxasSchema = z
   .object({
     codplanosconciliadorestaxas: zInt('Código'),
@@ -156,8 +152,8 @@ export const planosConciliadoresTaxasSchema = z
     tipotaxa: enumPV('Tipo'),
     tarifacao: enumPV('Tarifação'),
     taxabndes: z.boolean().default(false),
-    de: parcela('Parcela de'),
-    ate: parcela('Parcela até'),
+    de: zParcela('Parcela de'),
+    ate: zParcela('Parcela até'),
     valorde: zMoney('Valor de'),
     valorate: zMoney('Valor até'),
     taxa: zPercent('Taxa (%)'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { defineRegister, sublistOf } from '../register-kit/register';
-import { dateRangeRule, obrigatorio, zDate, zInt, zMoney, zPercent, zRefs, zText } from '../register-kit/zod-fields';
+import { dateRangeRule, obrigatorio, zDate, zInt, zMoney, zParcela, zPercent, zRefs, zText } from '../register-kit/zod-fields';
 
 /**
  * Planos POS (spec part 2 §2.1, §3 "POS plan", "POS plan rates", "Terminal plan"; §5; §8; §9): what a reseller
@@ -52,11 +52,8 @@ export const planosPosRegister = defineRegister({
   ],
 });
 
-const parcela = (label: string) =>
-  z.number({ error: obrigatorio(label) }).int(`${label} deve ser um número inteiro.`).min(1, `${label} deve ser ao menos 1.`).max(99, `${label} deve ser no máximo 99.`);
-
 export const faixaPosSchema = z
-  .object({ de: parcela('Parcela de'), ate: parcela('Parcela até'), taxa: zPercent('Taxa (%)', { required: true }) })
+  .object({ de: zParcela('Parcela de'), ate: zParcela('Parcela até'), taxa: zPercent('Taxa (%)', { required: true }) })
   .refine((v) => v.de <= v.ate, { message: MSG.faixaParcelasInvertida, path: ['ate'] });
 
 export const planosPosTaxasSchema = z.object({
