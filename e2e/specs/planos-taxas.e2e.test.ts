@@ -25,7 +25,7 @@ describe('Planos & Taxas', () => {
     await server?.close();
   });
 
-  it("opens a plan's rates from its row, refuses an overlapping range and saves a BIN rate", async () => {
+  it("opens a plan's rates from its row; the wizard takes a new BIN rate step by step, range by range, and edits it at its ranges", async () => {
     const { page } = b;
     const planos = registerPage(page, planosConciliadoresRegister);
     await planos.open(server.url);
@@ -45,28 +45,84 @@ describe('Planos & Taxas', () => {
     await taxas.fabAction(MSG.listaAdicionar);
     const form = page.getByRole('dialog', { name: planosConciliadoresTaxasRegister.title, exact: true });
     await form.waitFor();
-    // the plan is the one the sublist was opened from: the form does not ask for it
+    const step = (label: string) => form.getByRole('list', { name: planosConciliadoresTaxasRegister.title }).getByText(label, { exact: true });
+    await step('Operadora').waitFor();
+    // the plan is the one the sublist was opened from: the wizard does not ask for it
     expect(await form.getByRole('combobox', { name: /^Plano/ }).count()).toBe(0);
+    const next = () => form.getByRole('button', { name: MSG.assistenteProximo }).click();
+    await next();
+    await form.getByText('Operadora é obrigatório.').waitFor();
     const pick = async (label: string, option: string) => {
       await form.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
       await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
     };
     await pick('Operadora', 'Cielo');
-    await pick('Produto', 'Crédito à vista');
-    await form.getByLabel(/^Parcela de/).fill('1');
-    await form.getByLabel(/^Parcela até/).fill('1');
-    await form.getByLabel(/^Taxa \(%\)/).fill('1,99');
-    await form.getByRole('button', { name: MSG.listaSalvar }).click();
-    // crédito à vista in one installment is already contracted at 2,39%
-    await form.getByText(/se sobrepõe à taxa 1 parcela/).waitFor();
-    await screenshot(page, 'planos-taxas-sobreposta');
-
+    await screenshot(page, 'planos-taxas-assistente-operadora');
+    await next();
+    await pick('Produto', 'Crédito parcelado loja');
     await form.getByLabel(/^Bin de cartão/).fill('409600');
+    await next();
+    // confirmation: the choices so far, locked
+    await form.getByText(MSG.assistenteConfirme).waitFor();
+    expect(await form.getByRole('combobox', { name: /^Operadora/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(await form.getByLabel(/^Bin de cartão/).inputValue()).toBe('409600');
+    await next();
+
+    // the ranges: none yet for this BIN
+    const ranges = form.getByRole('table', { name: 'Taxas' });
+    await ranges.getByText(MSG.listaNenhumaLinha).waitFor();
+    await form.getByRole('button', { name: MSG.listaSalvar }).click();
+    await form.getByText(MSG.taxasAoMenosUma).waitFor();
+    const entry = form.getByRole('group', { name: 'Taxas: nova linha' });
+    const add = () => entry.getByRole('button', { name: MSG.listaAdicionar }).click();
+    await entry.getByLabel(/^Parcela de/).fill('2');
+    await entry.getByLabel(/^Parcela até/).fill('6');
+    await entry.getByLabel(/^Taxa \(%\)/).fill('3,1');
+    await add();
+    // accepted, with what it leaves without a rate
+    await taxas.expectNotification(MSG.taxaFaixasSemTaxa.replace('{faixas}', '1 parcela'));
+    await ranges.getByRole('row').filter({ hasText: '3,10% · 2 a 6 parcelas' }).waitFor();
+    expect(await entry.getByLabel(/^Parcela de/).inputValue()).toBe('');
+    // 6 to 12 meets 2 to 6: refused, the entry kept as typed
+    await entry.getByLabel(/^Parcela de/).fill('6');
+    await entry.getByLabel(/^Parcela até/).fill('12');
+    await entry.getByLabel(/^Taxa \(%\)/).fill('3,5');
+    await add();
+    await taxas.expectNotification(MSG.taxaLinhaSobreposta.replace('{faixa}', '2 a 6 parcelas'));
+    expect(await entry.getByLabel(/^Parcela de/).inputValue()).toBe('6');
+    await entry.getByLabel(/^Parcela de/).fill('7');
+    await add();
+    await ranges.getByRole('row').filter({ hasText: '3,50% · 7 a 12 parcelas' }).waitFor();
+    // a fixed amount asks for R$, not %
+    await entry.getByRole('radio', { name: 'Valor' }).check();
+    expect(await entry.getByLabel(/^Taxa \(%\)/).count()).toBe(0);
+    await entry.getByLabel(/^Taxa \(R\$\)/).waitFor();
+    await entry.getByRole('radio', { name: 'Percentual' }).check();
+    // the first range loaded back, changed, updated in place; the second removed
+    await form.getByRole('button', { name: `${MSG.listaEditarLinha} 1` }).click();
+    expect(await entry.getByLabel(/^Parcela até/).inputValue()).toBe('6');
+    await entry.getByLabel(/^Taxa \(%\)/).fill('3,2');
+    await entry.getByRole('button', { name: MSG.listaAtualizarLinha }).click();
+    await ranges.getByRole('row').filter({ hasText: '3,20% · 2 a 6 parcelas' }).waitFor();
+    await screenshot(page, 'planos-taxas-assistente-faixas');
+    await form.getByRole('button', { name: `${MSG.listaRemoverLinha} 2` }).click();
+    await ranges.getByRole('row').filter({ hasText: '7 a 12 parcelas' }).waitFor({ state: 'detached' });
     await form.getByRole('button', { name: MSG.listaSalvar }).click();
     await taxas.expectNotification(MSG.planosTaxasSalvo);
     await form.waitFor({ state: 'hidden' });
     // the list asks again: the demo's twelve rates and this one, ten a page
     await sublist.getByText(/de 13$/).waitFor();
+
+    // editing opens at the ranges, operator and product locked, no way back to change them
+    await sublist.getByRole('button', { name: 'Próxima página' }).click().catch(() => undefined);
+    await taxas.selectRow('409600');
+    await taxas.fabAction(MSG.listaEditar);
+    await form.waitFor();
+    await ranges.getByRole('row').filter({ hasText: '3,20% · 2 a 6 parcelas' }).waitFor();
+    expect(await form.getByRole('combobox', { name: /^Produto/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(await form.getByRole('button', { name: MSG.assistenteAnterior }).count()).toBe(0);
+    await form.getByRole('button', { name: MSG.listaFechar }).click();
+    await form.waitFor({ state: 'hidden' });
     await sublist.getByRole('button', { name: MSG.listaFechar }).first().click();
     await sublist.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { level: 1, name: planosConciliadoresRegister.title }).waitFor();
@@ -174,11 +230,13 @@ describe('Planos & Taxas', () => {
     await page.getByRole('listbox').getByRole('option', { name: 'Voucher alimentação', exact: true }).click();
     await form.getByRole('button', { name: MSG.listaSalvar }).click();
     await form.getByText(MSG.taxasAoMenosUma).waitFor();
-    await form.getByRole('button', { name: MSG.listaAdicionarLinha }).click();
-    const line = form.getByRole('group', { name: 'Faixas 1' });
-    await line.getByLabel(/^Parcela de/).fill('1');
-    await line.getByLabel(/^Parcela até/).fill('1');
-    await line.getByLabel(/^Taxa \(%\)/).fill('4,5');
+    // each range is checked by the server as it joins the list (resultadoAddTaxasPos)
+    const entry = form.getByRole('group', { name: 'Faixas: nova linha' });
+    await entry.getByLabel(/^Parcela de/).fill('1');
+    await entry.getByLabel(/^Parcela até/).fill('1');
+    await entry.getByLabel(/^Taxa \(%\)/).fill('4,5');
+    await entry.getByRole('button', { name: MSG.listaAdicionar }).click();
+    await form.getByRole('table', { name: 'Faixas' }).getByRole('row').filter({ hasText: '4,50% · 1 parcela' }).waitFor();
     await screenshot(page, 'planos-pos-taxas-form');
     await form.getByRole('button', { name: MSG.listaSalvar }).click();
     await taxas.expectNotification(MSG.planosTaxasSalvo);

@@ -63,13 +63,22 @@ describe('Taxas não cadastradas', () => {
     await screen.fabAction('Cadastrar taxa');
     const form = page.getByRole('dialog', { name: 'Planos Taxas', exact: true });
     await form.waitFor();
-    // what the sales say is already there
+    // the wizard, with what the sales say already chosen: the plan is the user's to pick
     expect(await form.getByRole('combobox', { name: /^Operadora/ }).innerText()).toContain('Cielo');
-    await form.getByRole('combobox', { name: /^Produto/ }).filter({ hasText: 'Voucher refeição' }).waitFor();
-    expect(await form.getByLabel(/^Parcela de/).inputValue()).toBe('1');
     await form.getByRole('combobox', { name: /^Plano/ }).click();
     await page.getByRole('listbox').getByRole('option', { name: 'Plano Revenda Sul 2026-2027', exact: true }).click();
-    await form.getByLabel(/^Taxa \(%\)/).fill('5');
+    await form.getByRole('button', { name: MSG.assistenteProximo }).click();
+    await form.getByRole('combobox', { name: /^Produto/ }).filter({ hasText: 'Voucher refeição' }).waitFor();
+    await form.getByRole('button', { name: MSG.assistenteProximo }).click();
+    await form.getByText(MSG.assistenteConfirme).waitFor();
+    await form.getByRole('button', { name: MSG.assistenteProximo }).click();
+    // the first range starts at the sales' installments
+    const entry = form.getByRole('group', { name: 'Taxas: nova linha' });
+    expect(await entry.getByLabel(/^Parcela de/).inputValue()).toBe('1');
+    expect(await entry.getByLabel(/^Parcela até/).inputValue()).toBe('1');
+    await entry.getByLabel(/^Taxa \(%\)/).fill('5');
+    await entry.getByRole('button', { name: MSG.listaAdicionar }).click();
+    await form.getByRole('table', { name: 'Taxas' }).getByRole('row').filter({ hasText: '5,00% · 1 parcela' }).waitFor();
     await form.getByRole('button', { name: MSG.listaSalvar }).click();
     await screen.expectNotification(MSG.planosTaxasSalvo);
     await form.waitFor({ state: 'hidden' });

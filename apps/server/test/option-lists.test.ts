@@ -13,6 +13,8 @@ const Q = {
   listarCidades: 'query($uf: String, $busca: String) { listarCidades(uf: $uf, busca: $busca) { valor label } }',
   listarItensUnidadesConciliadoras: 'query($codpessoa: Int) { listarItensUnidadesConciliadoras(codpessoa: $codpessoa) { valor label } }',
   listarItensConciliadores: 'query { listarItensConciliadores { valor label } }',
+  getItensProdutosByOperadoraPos: 'query($codOperadora: Int) { getItensProdutosByOperadoraPos(codOperadora: $codOperadora) { valor label } }',
+  getItensUnidadesPlanos: 'query($codplano: Int) { getItensUnidadesPlanos(codplano: $codplano) { valor label } }',
 } as const;
 type Call = keyof typeof Q;
 
@@ -146,6 +148,18 @@ describe.each(engines())('option lists (%s)', (engine) => {
       expect(await list('getItensProdutosByOperadora', 'CLIENTE', { codOperadora: OPTION_ALL })).toEqual(all);
       expect(await list('getItensProdutosByOperadora', 'CLIENTE', { codOperadora: 987654 })).toEqual([]);
     });
+
+    it('getItensProdutosByOperadoraPos: the card products a POS plan prices — never Pix; by operator when one is given', async () => {
+      const all = labels(await list('getItensProdutosByOperadoraPos', 'REVENDA'));
+      expect(all).toEqual(expect.arrayContaining(['Crédito à vista', 'Débito', 'Voucher alimentação', 'Cartão BNDES']));
+      expect(all).not.toContain('Pix');
+      const cielo = labels(await list('getItensProdutosByOperadoraPos', 'REVENDA', { codOperadora: 1 }));
+      expect(cielo).toEqual(expect.arrayContaining(['Crédito à vista', 'Débito', 'Voucher refeição']));
+      expect(cielo).not.toContain('Pix');
+      const ticket = (await list('listarOperadoras', 'CLIENTE')).find((o) => o.label === 'Ticket')!;
+      expect(labels(await list('getItensProdutosByOperadoraPos', 'REVENDA', { codOperadora: Number(ticket.valor) })))
+        .toEqual(['Voucher alimentação', 'Voucher cultura', 'Voucher refeição']);
+    });
   });
 
   describe('states and cities (IBGE)', () => {
@@ -225,6 +239,19 @@ describe.each(engines())('option lists (%s)', (engine) => {
       expect(labels(await list('listarItensUnidadesConciliadoras', 'ADMIN'))).toEqual([
         'Bom Preço - Matriz', 'Farmácia Vida - Belém', 'Pão Quente - Centro', 'Pão Quente - Savassi',
       ]);
+    });
+
+    it("getItensUnidadesPlanos: the clients whose terminals the caller's POS plans may bill; with a plan, those it holds", async () => {
+      // the demo: the bakery's two terminals and the market's one, placed by the reseller; the POS plan holds Caixa 1
+      expect(labels(await list('getItensUnidadesPlanos', 'REVENDA'))).toEqual(['Mercado Bom Preço Ltda', 'Padaria Pão Quente Ltda']);
+      const [plano] = await t.exec("SELECT codplano FROM planos_pos WHERE nome = 'POS Revenda Sul'");
+      expect(labels(await list('getItensUnidadesPlanos', 'REVENDA', { codplano: plano!.codplano }))).toEqual(['Padaria Pão Quente Ltda']);
+      expect(labels(await list('getItensUnidadesPlanos', 'CLIENTE2'))).toEqual(['Mercado Bom Preço Ltda']);
+      // another reseller's maintainer sees neither the clients nor, by code, the plan's
+      await t.exec(`INSERT INTO usuarios (login, nome, codperfil, codpessoa, senhahash)
+        SELECT 'NORTE', 'Nina Norte', u.codperfil, (SELECT codpessoa FROM pessoas WHERE nome = 'Revenda Norte Ltda'), u.senhahash FROM usuarios u WHERE u.login = 'REVENDA'`);
+      expect(await list('getItensUnidadesPlanos', 'NORTE')).toEqual([]);
+      expect(await list('getItensUnidadesPlanos', 'NORTE', { codplano: plano!.codplano })).toEqual([]);
     });
 
     it('listarItensConciliadores: clients in the caller\'s subtree', async () => {

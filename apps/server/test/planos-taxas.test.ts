@@ -1,7 +1,8 @@
-import { MSG, planosConciliadoresRegister, planosConciliadoresTaxasRegister, rangesOverlap } from '@concilia/domain';
+import { MSG, planosConciliadoresRegister, planosConciliadoresTaxasRegister, planosPosTaxasRegister, rangesOverlap } from '@concilia/domain';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteDocument, saveDocument } from '../../web/src/registers/register-operations';
+import { inputFieldNames } from '../../web/src/registers/register-fields';
+import { deleteDocument, entryDocument, prepareDocument, saveDocument } from '../../web/src/registers/register-operations';
 import { createIngestion } from '../src/ingest/ingestion';
 import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
 
@@ -24,9 +25,19 @@ describe.each(engines())('plans and rates (%s)', (engine) => {
   let unidade: number;
   const saveRate = (values: Row, insert = true) =>
     t.call(saveDocument(planosConciliadoresTaxasRegister), { values: { editValues: values, insert } }, { cookie: revenda });
+  /** One range of a rate, as the wizard's list holds it. */
+  const line = (over: Row = {}): Row => ({ codtaxa: null, de: 1, ate: 1, valorde: null, valorate: null, tipotaxa: 'P', taxa: 2, valortaxa: null, ...over });
+  const LINE = new Set(Object.keys(line()));
+  /** A rate of one range: the rate's own fields and the range's, told apart by name. */
   const base = (over: Row): Row => ({
-    codplanosconciliadores: plano, codoperadora: 1, codprodutos: 1, bincartao: null, tipotaxa: 'P', tarifacao: 'V', taxabndes: false,
-    de: 1, ate: 1, valorde: null, valorate: null, taxa: 2, valortaxa: null, ...over,
+    codplanosconciliadores: plano, codoperadora: 1, codprodutos: 1, bincartao: null, tarifacao: 'V', taxabndes: false,
+    ...Object.fromEntries(Object.entries(over).filter(([k]) => !LINE.has(k))),
+    listDeTaxas: [line(Object.fromEntries(Object.entries(over).filter(([k]) => LINE.has(k))))],
+  });
+  /** What the form sends back when the row is saved again: its editable fields, its ranges changed by `over`. */
+  const again = (row: Row, over: Row = {}): Row => ({
+    ...Object.fromEntries(inputFieldNames(planosConciliadoresTaxasRegister).map((k) => [k, row[k]])),
+    listDeTaxas: (row.listDeTaxas as Row[]).map((l) => ({ ...l, ...over })),
   });
   const queued = async () => (await t.exec(`SELECT payload FROM jobs WHERE queue = 'conciliar-vendas' AND state = 'pending' AND payload ? 'somenteTaxas'`))
     .map((r) => r.payload);
@@ -106,9 +117,9 @@ describe.each(engines())('plans and rates (%s)', (engine) => {
       expect(errorOf(await saveRate(base({ bincartao: '40A6' }))).message).toBe(MSG.binSomenteDigitos);
     });
 
-    it('an update may keep its own range (it does not meet itself)', async () => {
-      const r = await saveRate({ ...base({ valorate: 100_000, taxa: 2.25 }), codplanosconciliadorestaxas: first }, false);
-      expect(dataOf(r).savePlanosConciliadoresTaxas.taxa).toBe(2.25);
+    it('an update may keep its own range (it does not meet itself), and keeps its code', async () => {
+      const r = await saveRate({ ...base({ valorate: 100_000, taxa: 2.25, codtaxa: first }), codplanosconciliadorestaxas: first }, false);
+      expect(dataOf(r).savePlanosConciliadoresTaxas).toMatchObject({ codplanosconciliadorestaxas: first, taxa: 2.25 });
     });
 
     it('the domain rule, case by case', () => {
@@ -138,8 +149,7 @@ describe.each(engines())('plans and rates (%s)', (engine) => {
       rate = dataOf(await saveRate(base({ taxa: 2 }))).savePlanosConciliadoresTaxas;
       expect(await queued()).toEqual([{ de: '2026-03-11', ate: '2026-03-12', somenteTaxas: true }]);
       // a second save before the worker ran: the same month is already waiting
-      const { taxas: _shown, ...again } = rate;
-      rate = dataOf(await saveRate(again, false)).savePlanosConciliadoresTaxas;
+      rate = dataOf(await saveRate(again(rate), false)).savePlanosConciliadoresTaxas;
       expect(await queued()).toHaveLength(1);
       await runQueue();
       expect(await queued()).toEqual([]);
@@ -147,8 +157,7 @@ describe.each(engines())('plans and rates (%s)', (engine) => {
     });
 
     it('changed to 2,40%: R$ 0,30 over-charged (R$ 5,00 − 4,80 + R$ 2,50 − 2,40), R$ 1,20 less to claim', async () => {
-      const { taxas: _shown, ...values } = rate;
-      await saveRate({ ...values, taxa: 2.4 }, false);
+      await saveRate(again(rate, { taxa: 2.4 }), false);
       await runQueue();
       expect(await overcharged()).toBe(30);
     });
@@ -160,6 +169,121 @@ describe.each(engines())('plans and rates (%s)', (engine) => {
       expect(await overcharged()).toBe(0);
       const [a] = await t.exec(`SELECT count(*)::int AS n FROM auditoria_taxas WHERE codpessoa = ${unidade} AND situacao = 'nao_cadastrada'`);
       expect(Number(a!.n)).toBe(2);
+    });
+  });
+
+  describe("the wizard's checks (resultadoAddTaxas, …Bndes, resultadoAtualizaTaxas, resultadoSubTaxas, getPrepareCadastroTaxa)", () => {
+    const def = planosConciliadoresTaxasRegister;
+    const check = async (operation: string, values: Row) => dataOf(await t.call(entryDocument(def, 'listDeTaxas', operation), { values }, { cookie: revenda }))[operation] as {
+      mensagem: string | null; listDeTaxas: Row[]; taxas: string;
+    };
+    const entry = (over: Row) => ({ codoperadora: 1, codprodutos: 1, taxabndes: false, ...line(over) });
+    const ranges = (list: Row[]) => list.map((l) => `${l.de}-${l.ate}:${l.taxa}`);
+    let list: Row[] = [];
+
+    it('the first add (insert) starts the list, whatever list came with it; the line gets a code below zero', async () => {
+      const r = await check('resultadoAddTaxas', { ...entry({ de: 1, ate: 1, taxa: 2 }), insert: true, listDeTaxas: [line({ codtaxa: 99, de: 5, ate: 5 })] });
+      expect(r).toEqual({ mensagem: null, taxas: '2,00% · 1 parcela', listDeTaxas: [line({ codtaxa: -1 })] });
+      list = r.listDeTaxas;
+    });
+
+    it('7 to 12 joins the list and warns that 2 to 6 have no rate', async () => {
+      const r = await check('resultadoAddTaxas', { ...entry({ de: 7, ate: 12, taxa: 3.5 }), insert: false, listDeTaxas: list });
+      expect(r.mensagem).toBe(MSG.taxaFaixasSemTaxa.replace('{faixas}', '2 a 6 parcelas'));
+      expect(ranges(r.listDeTaxas)).toEqual(['1-1:2', '7-12:3.5']);
+      expect(r.listDeTaxas.map((l) => l.codtaxa)).toEqual([-1, -2]);
+      list = r.listDeTaxas;
+    });
+
+    it('6 to 8 meets 7 to 12: refused, naming it, and the list is the same', async () => {
+      const r = await check('resultadoAddTaxas', { ...entry({ de: 6, ate: 8, taxa: 3 }), listDeTaxas: list });
+      expect(r).toEqual({ mensagem: MSG.taxaLinhaSobreposta.replace('{faixa}', '7 a 12 parcelas'), listDeTaxas: list, taxas: '2,00% · 1 parcela; 3,50% · 7 a 12 parcelas' });
+    });
+
+    it("a line's own rules answer as a message: 6 to 2, a percent without its rate", async () => {
+      expect((await check('resultadoAddTaxas', { ...entry({ de: 6, ate: 2 }), listDeTaxas: list })).mensagem).toBe(MSG.faixaParcelasInvertida);
+      expect((await check('resultadoAddTaxas', { ...entry({ de: 2, ate: 6, taxa: null }), listDeTaxas: list })).mensagem).toBe(MSG.taxaPercentualObrigatoria);
+    });
+
+    it('2 to 6 closes the gap: no message', async () => {
+      const r = await check('resultadoAddTaxas', { ...entry({ de: 2, ate: 6, taxa: 3 }), listDeTaxas: list });
+      expect(r.mensagem).toBeNull();
+      expect(ranges(r.listDeTaxas)).toEqual(['1-1:2', '2-6:3', '7-12:3.5']);
+      list = r.listDeTaxas;
+    });
+
+    it('an update puts the line in its place (its code kept); stretched over 7 it is refused', async () => {
+      const code = list[1]!.codtaxa;
+      const r = await check('resultadoAtualizaTaxas', { ...entry({ codtaxa: code, de: 2, ate: 6, taxa: 3.25 }), listDeTaxas: list });
+      expect(r.mensagem).toBeNull();
+      expect(r.listDeTaxas[1]).toMatchObject({ codtaxa: code, taxa: 3.25 });
+      expect((await check('resultadoAtualizaTaxas', { ...entry({ codtaxa: code, de: 2, ate: 7 }), listDeTaxas: r.listDeTaxas })).mensagem)
+        .toBe(MSG.taxaLinhaSobreposta.replace('{faixa}', '7 a 12 parcelas'));
+      list = r.listDeTaxas;
+    });
+
+    it('removing 2 to 6 warns of the gap it leaves; a code not in the list says so', async () => {
+      const r = await check('resultadoSubTaxas', { codtaxa: list[1]!.codtaxa, listDeTaxas: list });
+      expect(r.mensagem).toBe(MSG.taxaFaixasSemTaxa.replace('{faixas}', '2 a 6 parcelas'));
+      expect(ranges(r.listDeTaxas)).toEqual(['1-1:2', '7-12:3.5']);
+      expect((await check('resultadoSubTaxas', { codtaxa: 12345, listDeTaxas: list })).mensagem).toBe(MSG.taxaLinhaNaoEncontrada);
+    });
+
+    it('a BNDES rate is for credit products: refused on débito (product 4), taken on crédito', async () => {
+      expect((await check('resultadoAddTaxasBndes', { ...entry({}), codprodutos: 4, insert: true })).mensagem).toBe(MSG.taxaBndesSomenteCredito);
+      expect((await check('resultadoAddTaxasBndes', { ...entry({}), insert: true })).taxas).toBe('2,00% · 1 parcela · BNDES');
+    });
+
+    it('the list saved is the rate: one row per range; prepare loads it back; saving without a range removes it', async () => {
+      const saved = dataOf(await saveRate({ ...base({}), codprodutos: 4, listDeTaxas: list })).savePlanosConciliadoresTaxas;
+      expect(ranges(saved.listDeTaxas)).toEqual(['1-1:2', '2-6:3.25', '7-12:3.5']);
+      expect(saved.listDeTaxas.every((l: Row) => Number(l.codtaxa) > 0)).toBe(true);
+      const prepare = async (values: Row) => dataOf(await t.call(prepareDocument(def), { values }, { cookie: revenda })).getPrepareCadastroTaxa;
+      // a new rate of the same choice starts from what is stored, and says so
+      const known = await prepare({ codplanosconciliadores: plano, codoperadora: 1, codprodutos: 4, taxabndes: false });
+      expect(known).toEqual({ mensagem: MSG.taxaGrupoCarregado, listDeTaxas: saved.listDeTaxas, taxas: '2,00% · 1 parcela; 3,25% · 2 a 6 parcelas; 3,50% · 7 a 12 parcelas' });
+      expect(await prepare({ codplanosconciliadores: plano, codoperadora: 1, codprodutos: 4, bincartao: '123456', taxabndes: false }))
+        .toEqual({ mensagem: null, listDeTaxas: [], taxas: '' });
+      // editing: the middle range goes, the others keep their codes
+      const kept = saved.listDeTaxas.filter((l: Row) => l.de !== 2);
+      const edited = dataOf(await saveRate({ ...again(saved), listDeTaxas: kept }, false)).savePlanosConciliadoresTaxas;
+      expect(edited.listDeTaxas).toEqual(kept);
+      const [n] = await t.exec(`SELECT count(*)::int AS n FROM planos_conciliadores_taxas WHERE codplanosconciliadores = ${plano} AND codprodutos = 4`);
+      expect(Number(n!.n)).toBe(2);
+      expect(errorOf(await saveRate({ ...again(saved), listDeTaxas: [] }, false)).message).toBe(MSG.taxasAoMenosUma);
+      expect(errorOf(await saveRate({ ...base({}), codprodutos: 4, listDeTaxas: [line({ de: 2, ate: 6 }), line({ de: 5, ate: 8 })] })).message)
+        .toBe(MSG.faixasSobrepostas.replace('{a}', '2 a 6 parcelas').replace('{b}', '5 a 8 parcelas'));
+    });
+
+    it("another reseller's plan is not prepared, and a line code naming its rate does not reach it", async () => {
+      const [other] = await t.exec(`INSERT INTO planos_conciliadores (nome, codpessoapai, tarifacao) SELECT 'Plano alheio', codpessoa, 'P' FROM pessoas WHERE tipo = 'PLATAFORMA' RETURNING codplanosconciliadores`);
+      const r = await t.call(prepareDocument(def), { values: { codplanosconciliadores: other!.codplanosconciliadores, codoperadora: 1, codprodutos: 1 } }, { cookie: revenda });
+      expect(errorOf(r).code).toBe('FORBIDDEN');
+    });
+
+    it('clears the rates of this part', async () => {
+      await t.exec(`DELETE FROM planos_conciliadores_taxas WHERE codplanosconciliadores = ${plano}`);
+      await t.exec(`DELETE FROM jobs WHERE queue = 'conciliar-vendas'`);
+    });
+  });
+
+  describe('POS ranges (resultadoAddTaxasPos, resultadoSubTaxasPos)', () => {
+    const def = planosPosTaxasRegister;
+    const check = async (operation: string, values: Row) => dataOf(await t.call(entryDocument(def, 'faixas', operation), { values }, { cookie: revenda }))[operation] as {
+      mensagem: string | null; faixas: Row[]; taxas: string;
+    };
+
+    it('adds ranges that do not meet, warns of a gap, refuses one that meets, and takes one out', async () => {
+      const first = await check('resultadoAddTaxasPos', { codprodutos: 2, de: 2, ate: 6, taxa: 3.49, insert: true, faixas: [] });
+      expect(first).toEqual({ mensagem: MSG.taxaFaixasSemTaxa.replace('{faixas}', '1 parcela'), faixas: [{ codtaxa: -1, de: 2, ate: 6, taxa: 3.49 }], taxas: '3,49% · 2 a 6 parcelas' });
+      const second = await check('resultadoAddTaxasPos', { codprodutos: 2, de: 1, ate: 1, taxa: 2.99, faixas: first.faixas });
+      expect(second.mensagem).toBeNull();
+      expect(second.faixas.map((f) => `${f.de}-${f.ate}`)).toEqual(['1-1', '2-6']);
+      const clash = await check('resultadoAddTaxasPos', { codprodutos: 2, de: 6, ate: 12, taxa: 3.99, faixas: second.faixas });
+      expect(clash).toEqual({ ...second, mensagem: MSG.taxaLinhaSobreposta.replace('{faixa}', '2 a 6 parcelas') });
+      expect((await check('resultadoAddTaxasPos', { codprodutos: 2, de: 7, ate: 12, faixas: second.faixas })).mensagem).toBe('Taxa (%) é obrigatório.');
+      const out = await check('resultadoSubTaxasPos', { codtaxa: -1, faixas: second.faixas });
+      expect(out.faixas).toEqual([{ codtaxa: -2, de: 1, ate: 1, taxa: 2.99 }]);
     });
   });
 

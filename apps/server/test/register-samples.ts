@@ -1,4 +1,5 @@
 import { MSG } from '@concilia/domain';
+import { expect } from 'vitest';
 import type { TestApp } from './harness';
 
 type Row = Record<string, unknown>;
@@ -10,7 +11,10 @@ type Row = Record<string, unknown>;
  */
 export type RegisterSample = {
   insert: Row;
-  update: Row;
+  /** the change, or how to make it from the row as saved (a rate's ranges name their stored codes) */
+  update: Row | ((saved: Row) => Row);
+  /** where the answer differs from what was sent (codes the database gives), as matchers */
+  answered?: Row;
   invalid: { values: Row; message: string };
   /** a visible row of the demo that other rows depend on, by id */
   blockedId?: (t: TestApp) => Promise<number>;
@@ -88,12 +92,18 @@ export const SAMPLES: Record<string, RegisterSample> = {
   },
   planosConciliadoresTaxas: {
     insert: {
-      codplanosconciliadores: 1, codoperadora: 1, codprodutos: 1, bincartao: '412345', tipotaxa: 'P', tarifacao: 'P', taxabndes: false,
-      de: 1, ate: 1, valorde: null, valorate: 100_000, taxa: 1.8765, valortaxa: null,
+      codplanosconciliadores: 1, codoperadora: 1, codprodutos: 1, bincartao: '412345', tarifacao: 'P', taxabndes: false,
+      listDeTaxas: [{ codtaxa: null, de: 1, ate: 1, valorde: null, valorate: 100_000, tipotaxa: 'P', taxa: 1.8765, valortaxa: null }],
     },
-    update: { ate: 3, taxa: 1.99 },
+    answered: { listDeTaxas: [{ codtaxa: expect.any(Number), de: 1, ate: 1, valorde: null, valorate: 100_000, tipotaxa: 'P', taxa: 1.8765, valortaxa: null }] },
+    update: (saved) => ({
+      listDeTaxas: [{ codtaxa: saved.codplanosconciliadorestaxas, de: 1, ate: 3, valorde: null, valorate: 100_000, tipotaxa: 'P', taxa: 1.99, valortaxa: null }],
+    }),
     invalid: {
-      values: { codplanosconciliadores: 1, codoperadora: 1, codprodutos: 1, tipotaxa: 'P', tarifacao: 'P', de: 6, ate: 2, taxa: 2 },
+      values: {
+        codplanosconciliadores: 1, codoperadora: 1, codprodutos: 1, tarifacao: 'P',
+        listDeTaxas: [{ de: 6, ate: 2, tipotaxa: 'P', taxa: 2 }],
+      },
       message: MSG.faixaParcelasInvertida,
     },
   },
@@ -105,8 +115,8 @@ export const SAMPLES: Record<string, RegisterSample> = {
   // POS sublists hang from plan 1, the demo's 'POS Revenda Sul'; terminals 1 and 3 are the demo's POS (the first
   // in that plan's contract for 2026-2027, so the sample's contract is for 2028 on).
   planosPosTaxas: {
-    insert: { codplano: 1, codprodutos: 9, faixas: [{ de: 1, ate: 1, taxa: 4.5 }] },
-    update: { faixas: [{ de: 1, ate: 1, taxa: 4.75 }, { de: 2, ate: 3, taxa: 5.1234 }] },
+    insert: { codplano: 1, codprodutos: 9, faixas: [{ codtaxa: 1, de: 1, ate: 1, taxa: 4.5 }] },
+    update: { faixas: [{ codtaxa: 1, de: 1, ate: 1, taxa: 4.75 }, { codtaxa: 2, de: 2, ate: 3, taxa: 5.1234 }] },
     invalid: { values: { codplano: 1, codprodutos: 10, faixas: [] }, message: MSG.taxasAoMenosUma },
   },
   planosTerminal: {

@@ -76,7 +76,7 @@ export function hint(name: string, v: Victim): unknown {
     codpessoacliente: () => v.topo, codpessoapai: () => v.topo,
     codarquivo: () => v.arquivos[0], codusuario: () => v.usuarios[0], codterminal: () => v.terminais[0],
     codtaxaantecipacao: () => v.taxas[0], codperfil: () => v.perfis[0],
-    codplanosconciliadores: () => v.planos[0], codplanosconciliadorestaxas: () => v.planoTaxas[0],
+    codplanosconciliadores: () => v.planos[0], codplanosconciliadorestaxas: () => v.planoTaxas[0], codtaxa: () => v.planoTaxas[0],
     codplanosconciliadorescontrato: () => v.planoContratos[0],
     codplano: () => v.planosPos[0], codplanos: () => v.planosPos[0], codplanostaxas: () => v.planoPosTaxas[0],
     codplanosterminal: () => v.planoTerminais[0], listTerminal: () => v.terminais.length ? v.terminais : [1], codlinhasarqcli: () => v.linhasCliente[0],
@@ -112,8 +112,10 @@ const BARE = /^(de|ate|data[A-Za-z]*|inicio|offset|skip|pagina|page|first|limit|
 export function valueFor(name: string, type: GraphQLInputType, v: Victim, depth = 0, mode: ArgMode = 'full'): unknown {
   if (mode !== 'full' && !isNonNullType(type) && !(mode === 'wide' ? WIDE : BARE).test(name)) return undefined;
   // every date there is: lists without the one-month rule show all (the ones with it refuse, the other modes cover them)
-  if (mode === 'bare' && /^(de|dataInicial|vigenciade)$/.test(name)) return '2000-01-01';
-  if (mode === 'bare' && /^(ate|dataFinal|vigenciaate)$/.test(name)) return '2099-12-31';
+  // (a window's dates are text; 'de'/'ate' as integers are a rate's installments)
+  const text = getNamedType(type).name === 'String';
+  if (mode === 'bare' && text && /^(de|dataInicial|vigenciade)$/.test(name)) return '2000-01-01';
+  if (mode === 'bare' && text && /^(ate|dataFinal|vigenciaate)$/.test(name)) return '2099-12-31';
   const named = getNamedType(type);
   // 'de'/'ate' are a window's dates almost everywhere; as integers they are a range of installments (a plan's rate)
   const byName = hint(name, v);

@@ -9,7 +9,7 @@ import { requestLimits } from '../src/graphql/request-limits';
 import { documentText } from '../../web/src/lib/graphql';
 import { OPS } from '../../web/src/lib/operations';
 import {
-  actionDocument, bucketsDocument, deleteDocument, getDocument, listDocument, OPTION_LIST_ARGS, optionListDocument, saveDocument,
+  actionDocument, bucketsDocument, deleteDocument, entryDocument, getDocument, listDocument, OPTION_LIST_ARGS, optionListDocument, prepareDocument, saveDocument,
 } from '../../web/src/registers/register-operations';
 
 // The web client's static documents are typed by gql.tada from the schema, but gql.tada does not reject an
@@ -56,9 +56,13 @@ describe('web operations match the committed GraphQL schema', () => {
     if (def.buckets) docs.push(bucketsDocument(def));
     // every kind of action but 'open' and 'sublist' (a component, no call) sends its document: row, download, filter
     for (const action of def.actions ?? []) if (action.kind !== 'open' && action.kind !== 'sublist') docs.push(actionDocument(def, action));
-    for (const field of Object.values(def.fields)) {
+    for (const [name, field] of Object.entries(def.fields)) {
       for (const list of [field.optionList, field.labelList]) if (list) docs.push(optionListDocument(list));
+      // an 'entry' field's checks (resultadoAddTaxas…) and the wizard's prepare call
+      const e = field.entry;
+      if (e) for (const op of [e.add, e.update, e.remove, e.flagged?.add]) if (op) docs.push(entryDocument(def, name, op));
     }
+    if (def.wizard?.prepare) docs.push(prepareDocument(def));
     expect(docs.flatMap(errorsOf)).toEqual([]);
     expect((await Promise.all(docs.map(refusalsOf))).flat()).toEqual([]);
   });

@@ -66,7 +66,18 @@ export const BucketRef = builder.objectRef<{ valor: string; label: string; quant
  * The GraphQL types of one register: object, filter, key, input and the values wrappers. A read-only list
  * screen gets no input types (it saves nothing).
  */
+const built = new Map<string, ReturnType<typeof buildRegisterTypes>>();
+
+/** The types of a register, built once: the register's calls and its wizard's calls share them. */
 export function registerTypes(def: AnyRegisterDef) {
+  const known = built.get(def.typeName);
+  if (known) return known;
+  const types = buildRegisterTypes(def);
+  built.set(def.typeName, types);
+  return types;
+}
+
+function buildRegisterTypes(def: AnyRegisterDef) {
   const T = def.typeName;
   const items = itemTypes(def);
   const object = builder.objectRef<Record<string, unknown>>(T).implement({
@@ -88,7 +99,7 @@ export function registerTypes(def: AnyRegisterDef) {
   const keyValues = builder.inputType(`${T}KeyValues`, {
     fields: (t) => ({ editValues: t.field({ type: key, required: true }) }),
   });
-  if (def.readOnly) return { object, filter, keyValues, saveValues: null };
+  if (def.readOnly) return { object, filter, keyValues, saveValues: null, input: null, items };
   const input = builder.inputType(`${T}Input`, { fields: optionalInputs(inputFields(def).concat(def.keyFields.filter((k) => !inputFields(def).some(([n]) => n === k)).map((k) => [k, def.fields[k]!] as [string, FieldDef]))) as never });
   const saveValues = builder.inputType(`${T}SaveValues`, {
     fields: (t) => ({
@@ -97,7 +108,48 @@ export function registerTypes(def: AnyRegisterDef) {
       insert: t.boolean({ required: true }),
     }),
   });
-  return { object, filter, keyValues, saveValues };
+  return { object, filter, keyValues, saveValues, input, items };
+}
+
+/**
+ * The types of an 'entry' items field's checks (FieldDef.entry): the input `<Type><Field>Entrada` (the line's
+ * fields, the list as it stands, insert and the context fields) and the answer `<Type><Field>Resultado`
+ * ({ mensagem, <field>, taxas }).
+ */
+const builtEntries = new Map<string, ReturnType<typeof buildEntryTypes>>();
+
+export function entryTypes(def: AnyRegisterDef, field: string) {
+  const name = `${def.typeName}.${field}`;
+  const known = builtEntries.get(name);
+  if (known) return known;
+  const types = buildEntryTypes(def, field);
+  builtEntries.set(name, types);
+  return types;
+}
+
+function buildEntryTypes(def: AnyRegisterDef, field: string) {
+  const f = def.fields[field];
+  const lineTypes = registerTypes(def).items.get(field);
+  if (!f?.entry || !f.items || !lineTypes) throw new Error(`${def.key}: ${field} is not an entry items field`);
+  const base = `${def.typeName}${pascal(field)}`;
+  const context = f.entry.context.map((c) => [c, def.fields[c]!] as const);
+  const input = builder.inputType(`${base}Entrada`, {
+    fields: (t) => ({
+      ...Object.fromEntries(Object.entries(f.items!).map(([n, lf]) => [n, t.field({ type: scalarOf(lf) as never, required: false, description: lf.label })])),
+      ...Object.fromEntries(context.map(([n, cf]) => [n, t.field({ type: scalarOf(cf) as never, required: false, description: cf.label })])),
+      [field]: t.field({ type: [lineTypes.input] as never, required: false, description: `${f.label}: a lista como está` }),
+      insert: t.boolean({ required: false, description: 'true na primeira inclusão' }),
+    }) as never,
+  });
+  const result = builder.objectRef<{ mensagem: string | null; list: Record<string, unknown>[]; taxas: string }>(`${base}Resultado`).implement({
+    description: `${f.label}: a lista depois da conferência, ou a mesma lista e o motivo`,
+    fields: (t) => ({
+      mensagem: t.string({ nullable: true, resolve: (r) => r.mensagem }),
+      [field]: t.field({ type: [lineTypes.object] as never, resolve: (r) => r.list as never }),
+      taxas: t.string({ resolve: (r) => r.taxas }),
+    }),
+  });
+  return { input, result };
 }
 
 /** The input type of a 'form' action (`<typeName>Input`): its fields, all optional on the wire (the schema decides). */

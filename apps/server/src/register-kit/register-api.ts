@@ -11,8 +11,8 @@ import type { Ctx } from '../graphql/context';
 import { AppError, fromZod } from '../graphql/errors';
 import { fieldError } from './field-error';
 import { PaginaInput, pageRequest, pageRows } from './list-page';
-import { actionFormInput, BucketRef, filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
-import type { RegisterEntry, Row } from './register-entry';
+import { actionFormInput, BucketRef, entryTypes, filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
+import type { EntryCall, RegisterEntry, Row } from './register-entry';
 
 // PostgreSQL's code for a reference-constraint conflict (foreign_key_violation).
 const FK_VIOLATION = '23503';
@@ -169,9 +169,12 @@ export function registerApi(entry: RegisterEntry): void {
           data[ownerColumn] = owner;
           if (entry.hooks?.beforeSave) data = await entry.hooks.beforeSave(tctx, data, { insert, me, existing });
           const dbValues = toDb(def.fields, Object.fromEntries(Object.entries(data).filter(([k]) => !virtual.has(k))));
-          const [row] = insert
-            ? await tx.insert(table).values(dbValues as never).returning()
-            : await tx.update(table).set(dbValues as never).where(eq(idCol, existing![def.id])).returning();
+          const write = entry.hooks?.write;
+          const [row] = write
+            ? [await write(tctx, data, { insert, me, existing })]
+            : insert
+              ? await tx.insert(table).values(dbValues as never).returning()
+              : await tx.update(table).set(dbValues as never).where(eq(idCol, existing![def.id])).returning();
           if (entry.hooks?.afterSave) await entry.hooks.afterSave(tctx, row as Row, data, { insert, me, existing });
           await audit(tctx.db, {
             codusuario: me.codusuario, acao: insert ? 'INSERIR' : 'ALTERAR', entidade: def.key, chave: (row as Row)[def.id] as number,
@@ -183,6 +186,8 @@ export function registerApi(entry: RegisterEntry): void {
       },
     }),
   );
+
+  wizardCalls(entry, types, authorize);
 
   const findRow = (ctx: Ctx, me: SessionUser, key: Row) => findVisible(ctx, me, key[def.id]);
   rowCalls(entry, types, authorize, findRow, async (ctx, existing, me) => {
@@ -203,6 +208,55 @@ export function registerApi(entry: RegisterEntry): void {
 }
 
 type Types = ReturnType<typeof registerTypes>;
+
+/**
+ * The calls of a register's wizard: the checks of each 'entry' items field (add, add when flagged, update,
+ * remove: each answers the list as the server accepts it) and the `prepare` call of the last step. They
+ * change nothing stored: the save does, with the list the user ends with.
+ */
+function wizardCalls(entry: RegisterEntry, types: Types, authorize: Authorize) {
+  const { def } = entry;
+  for (const [field, f] of Object.entries(def.fields)) {
+    if (!f.entry) continue;
+    const check = entry.hooks?.entries?.[field];
+    if (!check) throw new Error(`${def.key}: entry field ${field} has no server check`);
+    const { input, result } = entryTypes(def, field);
+    const spec = f.entry;
+    const calls: [string | undefined, EntryCall['op']][] = [[spec.add, 'add'], [spec.flagged?.add, 'addFlagged'], [spec.update, 'update'], [spec.remove, 'remove']];
+    for (const [operation, op] of calls) {
+      if (!operation) continue;
+      builder.queryField(operation, (t) =>
+        t.field({
+          type: result,
+          description: `${f.label}: confere a linha (${op}) contra a lista; nada é gravado`,
+          args: { values: t.arg({ type: input, required: true }) },
+          resolve: async (_r, { values }, ctx) => {
+            const me = await authorize(ctx);
+            const v = values as Row;
+            const line = Object.fromEntries(Object.keys(f.items!).map((k) => [k, v[k] ?? null]));
+            const context = Object.fromEntries(spec.context.map((k) => [k, v[k] ?? null]));
+            const codigo = (v[spec.id] ?? null) as number | null;
+            return check(ctx, me, { op, line, list: ((v[field] ?? []) as Row[]), codigo, insert: v.insert === true, context });
+          },
+        }),
+      );
+    }
+  }
+  const prepare = def.wizard?.prepare;
+  if (!prepare) return;
+  const run = entry.hooks?.prepare;
+  const input = types.input;
+  if (!run || !input) throw new Error(`${def.key}: the wizard's prepare call has no server hook`);
+  const { result } = entryTypes(def, prepare.field);
+  builder.queryField(prepare.operation, (t) =>
+    t.field({
+      type: result,
+      description: `${def.title}: o que a escolha das etapas anteriores já tem cadastrado`,
+      args: { values: t.arg({ type: input, required: true }) },
+      resolve: async (_r, { values }, ctx) => run(ctx, await authorize(ctx), values as Row),
+    }),
+  );
+}
 type Authorize = (ctx: Ctx) => Promise<SessionUser>;
 type FindRow = (ctx: Ctx, me: SessionUser, key: Row) => Promise<Row | null>;
 

@@ -60,6 +60,16 @@ export type RegisterEntry = {
      * beforeSave answered, virtual fields included.
      */
     afterSave?(ctx: Ctx, row: Row, values: Row, info: SaveInfo): Promise<void>;
+    /**
+     * writes what the form saved in place of the generic insert or update, in the save's transaction, and answers
+     * the row the form stands for (a rate's ranges are one row each: the first one). Ownership and beforeSave
+     * ran before it; afterSave and the audit line follow.
+     */
+    write?(ctx: Ctx, values: Row, info: SaveInfo): Promise<Row>;
+    /** the server checks of each 'entry' items field (FieldDef.entry), by field name */
+    entries?: Record<string, (ctx: Ctx, me: SessionUser, call: EntryCall) => Promise<EntryAnswer>>;
+    /** the wizard's `prepare` call (RegisterDef.wizard.prepare): what the earlier steps' choice already holds */
+    prepare?(ctx: Ctx, me: SessionUser, values: Row): Promise<EntryAnswer>;
     /** attaches virtual fields to rows read by list, get and save (one call per answer, not per row) */
     afterLoad?(ctx: Ctx, rows: Row[]): Promise<Row[]>;
     /**
@@ -84,3 +94,19 @@ export type RegisterEntry = {
     buckets?(ctx: Ctx, me: SessionUser, filter: Row): Promise<Bucket[]>;
   };
 };
+
+/**
+ * One check of an 'entry' items field: `add` (or `addFlagged`, the flagged field set), `update` or `remove` of
+ * `line` (its id in `codigo` for update and remove) against `list`, with the form's context fields.
+ */
+export type EntryCall = {
+  op: 'add' | 'addFlagged' | 'update' | 'remove';
+  line: Row;
+  list: Row[];
+  codigo: number | null;
+  insert: boolean;
+  context: Row;
+};
+
+/** What a check answers: the new list (or the same one) and, when refused or worth a warning, why. */
+export type EntryAnswer = { mensagem: string | null; list: Row[]; taxas: string };

@@ -2,13 +2,16 @@ import {
   estabelecimentos, operadoraProdutos, pessoas, planosConciliadores, planosConciliadoresContrato, planosConciliadoresContratoUnidades,
   planosConciliadoresTaxas, produtos, subtreeOf,
 } from '@concilia/db';
-import { MSG, rangeText, rangesOverlap, rateText, type RateRange } from '@concilia/domain';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type LineCheck, linesText, MSG, putLine, rangeText, rangesOverlap, rateLineSchema, type RateLine, rateText, type RateRange, removeLine, sortLines,
+} from '@concilia/domain';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../features/auth/session.service';
 import type { Ctx } from '../graphql/context';
 import { type DateSpan, planSpans, queueFeeReaudit } from '../reconcile/fee-reaudit';
 import { fieldError } from '../register-kit/field-error';
-import type { RegisterEntry, Row } from '../register-kit/register-entry';
+import { AppError } from '../graphql/errors';
+import type { EntryAnswer, EntryCall, RegisterEntry, Row } from '../register-kit/register-entry';
 
 /**
  * Planos & Taxas. A plan belongs to the person who made it (codpessoapai, usually a reseller) and is seen and
@@ -80,40 +83,131 @@ const asRange = (r: Row): RateRange => ({
   valorde: r.valorde == null ? null : Number(r.valorde), valorate: r.valorate == null ? null : Number(r.valorate),
 });
 
+/** A stored rate row (or a line as the API sends it) as a range of the wizard's list. */
+const asLine = (r: Row, codtaxa = Number(r.codplanosconciliadorestaxas ?? r.codtaxa)): RateLine => ({
+  ...asRange(r), codtaxa, tipotaxa: r.tipotaxa === 'V' ? 'V' : 'P',
+  taxa: r.taxa == null ? null : Number(r.taxa), valortaxa: r.valortaxa == null ? null : Number(r.valortaxa),
+});
+
+/** What makes rows one rate: its ranges share plan, operator, product, BIN and BNDES flag. */
+type RateGroup = { codplanosconciliadores: number; codoperadora: number; codprodutos: number; bincartao: string | null; taxabndes: boolean };
+
+const groupOf = (v: Row): RateGroup => ({
+  codplanosconciliadores: Number(v.codplanosconciliadores), codoperadora: Number(v.codoperadora), codprodutos: Number(v.codprodutos),
+  bincartao: (v.bincartao as string | null | undefined) || null, taxabndes: v.taxabndes === true,
+});
+
+const groupKey = (g: RateGroup) => [g.codplanosconciliadores, g.codoperadora, g.codprodutos, g.bincartao ?? '', g.taxabndes].join('|');
+
+const groupWhere = (g: RateGroup) => {
+  const t = planosConciliadoresTaxas;
+  return and(
+    eq(t.codplanosconciliadores, g.codplanosconciliadores), eq(t.codoperadora, g.codoperadora), eq(t.codprodutos, g.codprodutos),
+    eq(t.taxabndes, g.taxabndes), sql`${t.bincartao} IS NOT DISTINCT FROM ${g.bincartao}`,
+  );
+};
+
+const groupRows = async (ctx: Ctx, g: RateGroup): Promise<Row[]> =>
+  ctx.db.select().from(planosConciliadoresTaxas).where(groupWhere(g)).orderBy(asc(planosConciliadoresTaxas.codplanosconciliadorestaxas)) as Promise<Row[]>;
+
+/** A BNDES rate is for the BNDES card, a credit card: a debit, voucher or Pix product cannot have one. */
+async function bndesRefused(ctx: Ctx, codprodutos: unknown): Promise<boolean> {
+  if (codprodutos == null) return false;
+  const [p] = await ctx.db.select({ tipo: produtos.tipo }).from(produtos).where(eq(produtos.codprodutos, Number(codprodutos)));
+  return !!p && p.tipo !== 'CREDITO';
+}
+
+/**
+ * The wizard's checks of a range (resultadoAddTaxas, resultadoAddTaxasBndes, resultadoAtualizaTaxas,
+ * resultadoSubTaxas): the line's own rules, the BNDES card's product, then putLine / removeLine. Nothing is
+ * stored: the save writes the list the user ends with, and checks it all again.
+ */
+async function checkRateLine(ctx: Ctx, _me: SessionUser, call: EntryCall): Promise<EntryAnswer> {
+  const bndes = call.op === 'addFlagged' || call.context.taxabndes === true;
+  // the first add of a new rate starts the list (insert); later ones add to the list the wizard holds
+  const list = call.op === 'add' && call.insert ? [] : call.list.map((l) => asLine(l));
+  const answer = (r: LineCheck): EntryAnswer => ({ mensagem: r.mensagem, list: r.listDeTaxas, taxas: linesText(r.listDeTaxas, bndes) });
+  if (call.op === 'remove') return answer(removeLine(list, Number(call.codigo)));
+  const parsed = rateLineSchema.safeParse(call.line);
+  if (!parsed.success) return answer({ mensagem: parsed.error.issues[0]!.message, listDeTaxas: sortLines(list) });
+  if (bndes && (await bndesRefused(ctx, call.context.codprodutos))) return answer({ mensagem: MSG.taxaBndesSomenteCredito, listDeTaxas: sortLines(list) });
+  return answer(putLine(list, asLine(parsed.data, 0), call.op === 'update' ? Number(call.codigo) : null));
+}
+
 export const planosConciliadoresTaxasEntry: Omit<RegisterEntry, 'def'> = {
   table: planosConciliadoresTaxas,
   visible: (me) => sql`${planosConciliadoresTaxas.codplanosconciliadores} IN ${visiblePlans(me)}`,
   ownerColumn: 'codplanosconciliadores',
   ownerScope: visiblePlans,
   hooks: {
+    entries: { listDeTaxas: checkRateLine },
     /**
-     * Two rates of a plan for the same operator, product, BIN and BNDES flag may not claim the same sale: the
-     * audit would have to guess which one the contract meant. A percent rate keeps no amount and the reverse.
+     * getPrepareCadastroTaxa: on the wizard's last step, the ranges the plan already has for the operator,
+     * product, BIN and BNDES flag chosen, so a new rate of a known product edits those instead of meeting them.
      */
-    async beforeSave(ctx, values, { existing }) {
+    async prepare(ctx, me, values) {
+      const g = groupOf(values);
+      const plan = await ctx.db.select({ id: planosConciliadores.codplanosconciliadores }).from(planosConciliadores)
+        .where(and(eq(planosConciliadores.codplanosconciliadores, g.codplanosconciliadores), sql`${planosConciliadores.codplanosconciliadores} IN ${visiblePlans(me)}`));
+      if (!plan.length) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
+      const lines = sortLines((await groupRows(ctx, g)).map((r) => asLine(r)));
+      const mensagem = lines.length && values.codplanosconciliadorestaxas == null ? MSG.taxaGrupoCarregado : null;
+      return { mensagem, list: lines, taxas: linesText(lines, g.taxabndes) };
+    },
+    /**
+     * The rate's ranges become the rows of its group: lines naming a row of the group (or, editing, of the
+     * edited row's group) update it, new lines are inserted, and rows of those the list no longer has are
+     * deleted. Ranges may not meet each other, nor rows of the group the save leaves alone.
+     */
+    async write(ctx, values, { existing }) {
       const t = planosConciliadoresTaxas;
-      const id = (existing?.codplanosconciliadorestaxas ?? null) as number | null;
-      const siblings = await ctx.db.select().from(t).where(and(
-        eq(t.codplanosconciliadores, values.codplanosconciliadores as number),
-        eq(t.codoperadora, values.codoperadora as number),
-        eq(t.codprodutos, values.codprodutos as number),
-        eq(t.taxabndes, values.taxabndes === true),
-        sql`${t.bincartao} IS NOT DISTINCT FROM ${(values.bincartao as string | null) ?? null}`,
-        id ? ne(t.codplanosconciliadorestaxas, id) : undefined,
-      ));
-      const clash = siblings.find((s) => rangesOverlap(asRange(s as Row), asRange(values)));
-      if (clash) throw fieldError('de', MSG.taxaFaixaSobreposta.replace('{faixa}', rangeText(asRange(clash as Row))));
-      return values.tipotaxa === 'V' ? { ...values, taxa: null } : { ...values, valortaxa: null };
+      const g = groupOf(values);
+      if (g.taxabndes && (await bndesRefused(ctx, g.codprodutos))) throw fieldError('taxabndes', MSG.taxaBndesSomenteCredito);
+      const lines = (values.listDeTaxas as Row[]).map((l, i) => asLine(l, l.codtaxa == null ? -1 - i : Number(l.codtaxa)));
+      for (const [i, a] of lines.entries()) {
+        const b = lines.slice(i + 1).find((o) => rangesOverlap(a, o));
+        if (b) throw fieldError('listDeTaxas', MSG.faixasSobrepostas.replace('{a}', rangeText(a)).replace('{b}', rangeText(b)));
+      }
+      const rows = await groupRows(ctx, g);
+      const before = existing ? await groupRows(ctx, groupOf(existing)) : [];
+      const ids = new Set(lines.map((l) => l.codtaxa));
+      const mine = new Set([...before, ...rows].map((r) => Number(r.codplanosconciliadorestaxas)).filter((id) => existing ? true : ids.has(id)));
+      const clash = rows.filter((r) => !mine.has(Number(r.codplanosconciliadorestaxas))).find((r) => lines.some((l) => rangesOverlap(l, asRange(r))));
+      if (clash) throw fieldError('listDeTaxas', MSG.taxaFaixaSobreposta.replace('{faixa}', rangeText(asRange(clash))));
+      const gone = [...mine].filter((id) => !ids.has(id));
+      if (gone.length) await ctx.db.delete(t).where(inArray(t.codplanosconciliadorestaxas, gone));
+      const saved: Row[] = [];
+      for (const l of sortLines(lines)) {
+        const data = {
+          ...g, tarifacao: values.tarifacao as 'P' | 'V', de: l.de, ate: l.ate, valorde: l.valorde, valorate: l.valorate, tipotaxa: l.tipotaxa,
+          taxa: l.tipotaxa === 'P' && l.taxa != null ? String(l.taxa) : null, valortaxa: l.tipotaxa === 'V' ? l.valortaxa : null,
+        };
+        const [row] = mine.has(l.codtaxa)
+          ? await ctx.db.update(t).set(data).where(eq(t.codplanosconciliadorestaxas, l.codtaxa)).returning()
+          : await ctx.db.insert(t).values(data).returning();
+        saved.push(row as Row);
+      }
+      // the form stands for the row it edited when that range is still there, else the rate's first range
+      return saved.find((r) => r.codplanosconciliadorestaxas === existing?.codplanosconciliadorestaxas) ?? saved[0]!;
     },
     afterSave: async (ctx, row, _values, { existing }) => {
       await reauditPlan(ctx, row.codplanosconciliadores as number);
       if (existing && existing.codplanosconciliadores !== row.codplanosconciliadores) await reauditPlan(ctx, existing.codplanosconciliadores as number);
     },
     beforeDelete: (ctx, row) => reauditPlan(ctx, row.codplanosconciliadores as number),
-    async afterLoad(_ctx, rows) {
+    /** Each row says its range in words (taxas) and carries every range of its rate (listDeTaxas), for the wizard. */
+    async afterLoad(ctx, rows) {
+      const plans = [...new Set(rows.map((r) => Number(r.codplanosconciliadores)))];
+      const all = plans.length ? ((await ctx.db.select().from(planosConciliadoresTaxas).where(inArray(planosConciliadoresTaxas.codplanosconciliadores, plans))) as Row[]) : [];
+      const byGroup = new Map<string, RateLine[]>();
+      for (const r of all) {
+        const k = groupKey(groupOf(r));
+        byGroup.set(k, [...(byGroup.get(k) ?? []), asLine(r)]);
+      }
       return rows.map((r) => ({
         ...r,
         taxas: rateText({ ...asRange(r), tipotaxa: String(r.tipotaxa), taxa: r.taxa == null ? null : Number(r.taxa), valortaxa: r.valortaxa as number | null, taxabndes: r.taxabndes as boolean }),
+        listDeTaxas: sortLines(byGroup.get(groupKey(groupOf(r))) ?? []),
       }));
     },
   },

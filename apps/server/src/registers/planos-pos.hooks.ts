@@ -1,9 +1,10 @@
 import { planosPos, planosPosTaxas, planosPosTaxasFaixas, planosTerminal, planosTerminalTerminais, subtreeOf, terminais } from '@concilia/db';
-import { installmentsText, MSG, percentText } from '@concilia/domain';
+import { faixaPosSchema, installmentsText, type LineCheck, lineText, MSG, putLine, type RateLine, removeLine, sortLines } from '@concilia/domain';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../features/auth/session.service';
 import { fieldError } from '../register-kit/field-error';
-import type { RegisterEntry, Row } from '../register-kit/register-entry';
+import type { Ctx } from '../graphql/context';
+import type { EntryAnswer, EntryCall, RegisterEntry, Row } from '../register-kit/register-entry';
 
 /**
  * Planos POS. A POS plan belongs to the person who made it (codpessoapai, the reseller placing terminals) and is
@@ -30,12 +31,37 @@ export const planosPosEntry: Omit<RegisterEntry, 'def'> = {
 
 type Faixa = { de: number; ate: number; taxa: number };
 
+/** A POS range as a rate line (percent, any value), so the wizard's rules (putLine, removeLine) check it too. */
+const asLine = (f: Row): RateLine => ({
+  codtaxa: Number(f.codtaxa ?? 0), de: Number(f.de), ate: Number(f.ate), valorde: null, valorate: null, tipotaxa: 'P',
+  taxa: f.taxa == null ? null : Number(f.taxa), valortaxa: null,
+});
+const asFaixa = (l: RateLine): Row => ({ codtaxa: l.codtaxa, de: l.de, ate: l.ate, taxa: l.taxa });
+const faixasText = (faixas: readonly Faixa[]) => faixas.map(lineText).join('; ');
+
+/**
+ * resultadoAddTaxasPos / resultadoSubTaxasPos: a POS range is checked as it is added or taken out — its own
+ * rules, and no other range of the product's list may meet it. Nothing is stored until the rate is saved.
+ */
+async function checkPosLine(_ctx: Ctx, _me: SessionUser, call: EntryCall): Promise<EntryAnswer> {
+  const list = call.op === 'add' && call.insert ? [] : call.list.map(asLine);
+  const answer = (r: LineCheck): EntryAnswer => {
+    const faixas = r.listDeTaxas.map(asFaixa);
+    return { mensagem: r.mensagem, list: faixas, taxas: faixasText(faixas as Faixa[]) };
+  };
+  if (call.op === 'remove') return answer(removeLine(list, Number(call.codigo)));
+  const parsed = faixaPosSchema.safeParse(call.line);
+  if (!parsed.success) return answer({ mensagem: parsed.error.issues[0]!.message, listDeTaxas: sortLines(list) });
+  return answer(putLine(list, asLine(parsed.data), null));
+}
+
 export const planosPosTaxasEntry: Omit<RegisterEntry, 'def'> = {
   table: planosPosTaxas,
   visible: (me) => sql`${planosPosTaxas.codplano} IN ${visiblePosPlans(me)}`,
   ownerColumn: 'codplano',
   ownerScope: visiblePosPlans,
   hooks: {
+    entries: { faixas: checkPosLine },
     /** One entry per product in a plan, and its installment ranges do not meet. */
     async beforeSave(ctx, values, { existing }) {
       const faixas = [...(values.faixas as Faixa[])].sort((a, b) => a.de - b.de);
@@ -61,8 +87,9 @@ export const planosPosTaxasEntry: Omit<RegisterEntry, 'def'> = {
       const f = planosPosTaxasFaixas;
       const all = ids.length ? await ctx.db.select().from(f).where(inArray(f.codplanostaxas, ids)).orderBy(asc(f.de)) : [];
       return rows.map((r): Row => {
-        const faixas = all.filter((x) => x.codplanostaxas === r.codplanostaxas).map((x) => ({ de: x.de, ate: x.ate, taxa: Number(x.taxa) }));
-        return { ...r, faixas, taxas: faixas.map((x) => `${percentText(x.taxa)} · ${installmentsText(x)}`).join('; ') };
+        // a range's code is its place in the list: the ranges are stored by their first installment
+        const faixas = all.filter((x) => x.codplanostaxas === r.codplanostaxas).map((x, i) => ({ codtaxa: i + 1, de: x.de, ate: x.ate, taxa: Number(x.taxa) }));
+        return { ...r, faixas, taxas: faixasText(faixas) };
       });
     },
   },

@@ -1,4 +1,4 @@
-import { ancestorsOf, perfis, pessoas, planosConciliadores, planosPos, recursos, subtreeOf, terminais } from '@concilia/db';
+import { ancestorsOf, perfis, pessoas, planosConciliadores, planosPos, planosTerminal, planosTerminalTerminais, recursos, subtreeOf, terminais } from '@concilia/db';
 import { isGiven } from '@concilia/domain';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { OptionItemRef, toOptions } from '../features/options/option-item';
@@ -110,6 +110,29 @@ builder.queryField('listarItensTerminalVinculo', (t) =>
       const me = await ctx.requireUser();
       const rows = await ctx.db.select().from(terminais).where(visibleTerminals(me)).orderBy(asc(terminais.nome));
       return toOptions(rows, (r) => r.codterminal, (r) => `${r.nome} (${r.codexterno})`);
+    },
+  }),
+);
+
+builder.queryField('getItensUnidadesPlanos', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description:
+      "Clients and units whose terminals a POS plan may bill (those the caller's visible terminals serve): valor = codpessoa, label = nome. " +
+      'With codplano, only those whose terminals that plan\'s contracts hold.',
+    args: { codplano: t.arg.int() },
+    resolve: async (_r, { codplano }, ctx) => {
+      const me = await ctx.requireUser();
+      const inPlan = isGiven(codplano)
+        ? sql`${terminais.codterminal} IN (SELECT ${planosTerminalTerminais.codterminal} FROM ${planosTerminalTerminais}
+            JOIN ${planosTerminal} ON ${planosTerminal.codplanosterminal} = ${planosTerminalTerminais.codplanosterminal}
+            WHERE ${planosTerminal.codplanos} = ${codplano} AND ${planosTerminal.codplanos} IN ${visiblePosPlans(me)})`
+        : undefined;
+      const rows = await ctx.db.selectDistinct({ codpessoa: pessoas.codpessoa, nome: pessoas.nome }).from(pessoas)
+        .innerJoin(terminais, eq(terminais.codpessoacliente, pessoas.codpessoa))
+        .where(and(visibleTerminals(me), sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`, inPlan))
+        .orderBy(asc(pessoas.nome));
+      return toOptions(rows, (r) => r.codpessoa, (r) => r.nome);
     },
   }),
 );

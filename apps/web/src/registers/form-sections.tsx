@@ -1,6 +1,6 @@
 import type { FieldDef, AnyRegisterDef } from '@concilia/domain';
 import { Box, Stack, Typography } from '@mui/material';
-import type { Control } from 'react-hook-form';
+import { type Control, useWatch } from 'react-hook-form';
 import type { Values } from './fields/field-props';
 import { RegisterField } from './fields/register-field';
 import { isRequired } from './form-values';
@@ -23,8 +23,20 @@ export function groupBySection(fields: [string, FieldDef][]): Group[] {
  * The side form's fields, one fieldset per declared section. 'readonly' fields (codes given by the
  * database) appear only when editing, disabled.
  */
-export function FormSections({ def, control, editing, hidden }: { def: AnyRegisterDef; control: Control<Values>; editing: boolean; hidden?: ReadonlySet<string> }) {
-  const shown = formFields(def).filter(([name, f]) => (f.form !== 'readonly' || editing) && !hidden?.has(name));
+export function FormSections({ def, control, editing, hidden, only, locked = false }: {
+  def: AnyRegisterDef;
+  control: Control<Values>;
+  editing: boolean;
+  hidden?: ReadonlySet<string>;
+  /** only these fields (a wizard's step) */
+  only?: readonly string[];
+  /** every field shown disabled (the choices of a wizard's earlier steps) */
+  locked?: boolean;
+}) {
+  const values = useWatch({ control });
+  const shown = formFields(def).filter(([name, f]) =>
+    (f.form !== 'readonly' || editing) && !hidden?.has(name) && (!only || only.includes(name))
+    && (!f.shownWhen || f.shownWhen.values.includes(String(values[f.shownWhen.field]))));
   return (
     <Stack spacing={2}>
       {groupBySection(shown).map((g) => (
@@ -43,7 +55,8 @@ export function FormSections({ def, control, editing, hidden }: { def: AnyRegist
                 def={f}
                 mode="form"
                 required={isRequired(def, name)}
-                disabled={f.form === 'readonly'}
+                disabled={locked || f.form === 'readonly'}
+                register={def}
               />
             ))}
           </Stack>

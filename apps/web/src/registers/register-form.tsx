@@ -11,6 +11,7 @@ import { editValuesFor } from './form-values';
 import { saveRow } from './register-api';
 import { formFields, type Row } from './register-fields';
 import type { FormFieldsOverride } from './register-overrides';
+import { RegisterWizard } from './register-wizard';
 
 type Props = {
   def: AnyRegisterDef;
@@ -26,15 +27,17 @@ type Props = {
 
 /**
  * The side form of a register: react-hook-form with the declaration's zod schema (the one the API uses
- * too). Server validation issues land on their fields; the success text is the declaration's.
+ * too), as one page or, when the declaration has a wizard, as its steps. Server validation issues land on
+ * their fields; the success text is the declaration's.
  */
 export function RegisterForm({ def, initial, original, searchValues, onSaved, FormFields = FormSections, fixed }: Props) {
   const notifier = useNotifier();
   const processing = useProcessing();
-  const { control, handleSubmit, setError, formState } = useForm<Values, unknown, Values>({
+  const form = useForm<Values, unknown, Values>({
     resolver: zodResolver(def.schema as never) as never,
     defaultValues: initial,
   });
+  const { control, handleSubmit, setError, formState } = form;
   const insert = original === null;
 
   const onValid = async (parsed: Values) => {
@@ -47,9 +50,17 @@ export function RegisterForm({ def, initial, original, searchValues, onSaved, Fo
     }
   };
 
+  const hidden = fixed ? new Set(Object.keys(fixed)) : undefined;
+  if (def.wizard) {
+    return (
+      <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
+        <RegisterWizard def={def} form={form} editing={!insert} hidden={hidden} submitting={formState.isSubmitting} />
+      </Box>
+    );
+  }
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
-      <FormFields def={def} control={control} editing={!insert} hidden={fixed ? new Set(Object.keys(fixed)) : undefined} />
+      <FormFields def={def} control={control} editing={!insert} hidden={hidden} />
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>{MSG.listaSalvar}</Button>
       </Stack>

@@ -56,6 +56,31 @@ export function actionDocument(def: AnyRegisterDef, action: RegisterAction): str
   return `mutation ${op}($values: ${def.typeName}KeyValues!) { ${op}(values: $values) }`;
 }
 
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** What an entry check or the wizard's prepare call answers: { mensagem, <field> { line fields }, taxas }. */
+function entryAnswer(def: AnyRegisterDef, field: string): string {
+  const items = def.fields[field]?.items;
+  if (!items) throw new Error(`${def.key}: ${field} is not an items field`);
+  return `{ mensagem ${field} { ${Object.keys(items).join(' ')} } taxas }`;
+}
+
+/**
+ * A server check of an 'entry' items field's line (FieldDef.entry: resultadoAddTaxas, resultadoSubTaxas…):
+ * `query resultadoAddTaxas($values: PlanoConciliadorTaxaListDeTaxasEntrada!) { … }`.
+ */
+export function entryDocument(def: AnyRegisterDef, field: string, operation: string): string {
+  return `query ${operation}($values: ${def.typeName}${pascal(field)}Entrada!) { ${operation}(values: $values) ${entryAnswer(def, field)} }`;
+}
+
+/** The wizard's prepare call (RegisterDef.wizard.prepare, e.g. getPrepareCadastroTaxa), with the form's values. */
+export function prepareDocument(def: AnyRegisterDef): string {
+  const prepare = def.wizard?.prepare;
+  if (!prepare) throw new Error(`${def.key} declares no wizard prepare call`);
+  const op = prepare.operation;
+  return `query ${op}($values: ${def.typeName}Input!) { ${op}(values: $values) ${entryAnswer(def, prepare.field)} }`;
+}
+
 /** The result cards of the current filter (RegisterDef.buckets). */
 export function bucketsDocument(def: AnyRegisterDef): string {
   const op = def.buckets?.operation;
@@ -71,6 +96,8 @@ export const OPTION_LIST_ARGS: Readonly<Record<string, { name: string; type: 'St
   listarCidades: { name: 'uf', type: 'String' },
   listarBandeiras: { name: 'codOperadora', type: 'Int' },
   getItensProdutosByOperadora: { name: 'codOperadora', type: 'Int!' },
+  getItensProdutosByOperadoraPos: { name: 'codOperadora', type: 'Int' },
+  getItensUnidadesPlanos: { name: 'codplano', type: 'Int' },
   listarItensTerminal: { name: 'codpessoa', type: 'Int' },
   listarItensUnidadesConciliadoras: { name: 'codpessoa', type: 'Int' },
 };

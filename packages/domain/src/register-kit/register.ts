@@ -54,6 +54,26 @@ export type FieldDef = {
   options?: readonly OptionItem[];
   /** the fields of each line of an 'items' field */
   items?: Record<string, FieldDef>;
+  /**
+   * an 'items' field whose lines are typed once in an entry row and each checked by the server before it joins
+   * the list (a rate's ranges, spec part 2 §4 "Plan-rate wizard"). The calls take `values`: the line's fields,
+   * the list as it stands (named like the field), `insert` (true on the first add), the code of the line
+   * updated or removed (its `id` field) and the form's `context` fields; each answers
+   * { mensagem, <field>, taxas }: the new list, or the list unchanged and why. `flagged` names a boolean of
+   * the form whose adds go to another call (a BNDES rate's resultadoAddTaxasBndes).
+   */
+  entry?: {
+    id: string;
+    add: string;
+    update?: string;
+    remove: string;
+    context: readonly string[];
+    flagged?: { field: string; add: string };
+    /** a line in words, for the list under the entry row ('3,49% · 2 a 6 parcelas') */
+    text: (line: Record<string, unknown>) => string;
+  };
+  /** shown (and asked) only while field `field` of the same form holds one of `values` (a rate's Taxa (R$) when its tipo is V) */
+  shownWhen?: { field: string; values: readonly string[] };
   /** option-list call that feeds a reference or enum select (e.g. 'listarCidades') */
   optionList?: string;
   /** the option list takes the value of this other field as its argument (e.g. cities by state) */
@@ -215,6 +235,18 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
   actions?: readonly RegisterAction[];
   messages?: { inserted: string; saved: string };
   /**
+   * the side form as steps (a new rate: Operadora, Produto, confirmation, then its ranges). Each step shows its
+   * fields, and Próximo checks them; a step without fields shows what the steps before it chose. Editing opens
+   * at step `editFrom`, the earlier steps' choices shown and locked. `prepare` is called on entering the last
+   * step with the earlier steps' values (and the fixed ones); it answers { mensagem, <field> } with what that
+   * choice already holds (a rate's ranges already stored), put in field `field`, and mensagem shown as a notice.
+   */
+  wizard?: {
+    steps: readonly { label: string; fields: readonly string[] }[];
+    editFrom: number;
+    prepare?: { operation: string; field: string };
+  };
+  /**
    * a child register (a sublist): its rows hang from a row of register `register`, named by its field `field`
    * (the parent's id). It has no page or menu entry of its own: it opens from the parent's 'sublist' action,
    * and its calls are granted by the parent's screen (`page` is the parent's). The server keeps its rows to
@@ -259,6 +291,16 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
   if (def.parent) {
     const f = def.fields[def.parent.field];
     if (!f || f.kind !== 'reference' || !f.filter) throw new Error(`${def.key}: parent field ${def.parent.field} must be a reference filter`);
+  }
+  if (def.wizard) {
+    const stepped = def.wizard.steps.flatMap((st) => st.fields);
+    for (const n of stepped) if (!def.fields[n]) throw new Error(`${def.key}: wizard field ${n} is not a field`);
+    if (def.wizard.editFrom < 0 || def.wizard.editFrom >= def.wizard.steps.length) throw new Error(`${def.key}: wizard editFrom is not a step`);
+  }
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!f.entry) continue;
+    if (f.kind !== 'items' || !f.items?.[f.entry.id]) throw new Error(`${def.key}: entry field ${name} is an items field whose lines declare ${f.entry.id}`);
+    for (const c of f.entry.context) if (!def.fields[c]) throw new Error(`${def.key}: entry context ${c} is not a field`);
   }
   if (def.buckets && !def.fields[def.buckets.field]?.filter) throw new Error(`${def.key}: buckets field ${def.buckets.field} must be a filter`);
   for (const a of def.actions ?? []) {

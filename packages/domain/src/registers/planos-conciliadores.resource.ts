@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { lineText } from '../plan-rates';
 import { defineRegister, sublistOf } from '../register-kit/register';
 import { dateRangeRule, maximo, obrigatorio, zDate, zInt, zMoney, zParcela, zPercent, zText } from '../register-kit/zod-fields';
 
@@ -139,23 +140,19 @@ export const planosConciliadoresContratoRegister = defineRegister({
   },
 });
 
-export const planosConciliadoresTaxasSchema = z
+/**
+ * One range of a rate as the wizard adds it (listDeTaxas; spec part 2 §3 "Ranges"): installments de..até,
+ * optionally values valorde..valorate, and the fee in percent (P) or R$ (V). `codtaxa` is the stored rate's
+ * code, negative for a line not saved yet.
+ */
+export const rateLineSchema = z
   .object({
-    codplanosconciliadorestaxas: zInt('Código'),
-    codplanosconciliadores: zInt('Plano', { required: true }),
-    codoperadora: zInt('Operadora', { required: true }),
-    codprodutos: zInt('Produto', { required: true }),
-    bincartao: z.preprocess(
-      (v) => (v === '' || v === undefined ? null : v),
-      z.string().trim().max(6, maximo('Bin de cartão', 6)).regex(/^\d+$/, MSG.binSomenteDigitos).nullable(),
-    ),
-    tipotaxa: enumPV('Tipo'),
-    tarifacao: enumPV('Tarifação'),
-    taxabndes: z.boolean().default(false),
+    codtaxa: zInt('Código'),
     de: zParcela('Parcela de'),
     ate: zParcela('Parcela até'),
     valorde: zMoney('Valor de'),
     valorate: zMoney('Valor até'),
+    tipotaxa: enumPV('Tipo'),
     taxa: zPercent('Taxa (%)'),
     valortaxa: zMoney('Taxa (R$)'),
   })
@@ -164,7 +161,41 @@ export const planosConciliadoresTaxasSchema = z
   .refine((v) => v.tipotaxa !== 'P' || v.taxa != null, { message: MSG.taxaPercentualObrigatoria, path: ['taxa'] })
   .refine((v) => v.tipotaxa !== 'V' || v.valortaxa != null, { message: MSG.taxaValorObrigatoria, path: ['valortaxa'] });
 
-/** Rates of a plan (sublist 'Planos Taxas'): columns Plano, Op., Produto, Tipo, BIN Cart., Taxas. */
+/**
+ * A rate of a plan as the wizard saves it (savePlanosConciliadoresTaxas): operator, product, BIN and BNDES flag,
+ * and its ranges (listDeTaxas), stored one row per range. Editing a row edits every range of its rate.
+ */
+export const planosConciliadoresTaxasSchema = z.object({
+  codplanosconciliadorestaxas: zInt('Código'),
+  codplanosconciliadores: zInt('Plano', { required: true }),
+  codoperadora: zInt('Operadora', { required: true }),
+  codprodutos: zInt('Produto', { required: true }),
+  bincartao: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.string().trim().max(6, maximo('Bin de cartão', 6)).regex(/^\d+$/, MSG.binSomenteDigitos).nullable(),
+  ),
+  tarifacao: enumPV('Tarifação'),
+  taxabndes: z.boolean().default(false),
+  listDeTaxas: z.array(rateLineSchema, { error: MSG.taxasAoMenosUma }).min(1, MSG.taxasAoMenosUma),
+});
+
+/** The fields of one range (listDeTaxas), typed in the wizard's entry row. */
+const RATE_LINE_FIELDS = {
+  codtaxa: { kind: 'number', label: 'Código', form: 'readonly' },
+  de: { kind: 'number', label: 'Parcela de' },
+  ate: { kind: 'number', label: 'Parcela até' },
+  valorde: { kind: 'money', label: 'Valor de' },
+  valorate: { kind: 'money', label: 'Valor até' },
+  tipotaxa: { kind: 'enum', label: 'Tipo', options: TIPO_TAXA, widget: 'radio' },
+  taxa: { kind: 'percent', label: 'Taxa (%)', shownWhen: { field: 'tipotaxa', values: ['P'] } },
+  valortaxa: { kind: 'money', label: 'Taxa (R$)', shownWhen: { field: 'tipotaxa', values: ['V'] } },
+} as const;
+
+/**
+ * Rates of a plan (sublist 'Planos Taxas'): columns Plano, Op., Produto, Tipo, BIN Cart., Taxas — one row per
+ * range. New rates go through the wizard (spec part 2 §4): Operadora, Produto, confirmation, then the ranges,
+ * each checked by the server as it is added; editing opens at the ranges with operator and product locked.
+ */
 export const planosConciliadoresTaxasRegister = defineRegister({
   key: 'planosConciliadoresTaxas',
   typeName: 'PlanoConciliadorTaxa',
@@ -183,18 +214,35 @@ export const planosConciliadoresTaxasRegister = defineRegister({
     codplanosconciliadores: { kind: 'reference', label: 'Plano', column: true, filter: true, optionList: 'listarItensPlanosConciliadores' },
     codoperadora: { kind: 'reference', label: 'Operadora', header: 'Op.', column: true, filter: true, optionList: 'listarOperadoras' },
     codprodutos: { kind: 'reference', label: 'Produto', column: true, filter: true, optionList: 'getItensProdutosByOperadora', optionListArg: 'codoperadora', labelList: 'listarItensProdutos' },
-    tipotaxa: { kind: 'enum', label: 'Tipo', column: true, options: TIPO_TAXA, widget: 'radio', width: 120 },
+    tipotaxa: { kind: 'enum', label: 'Tipo', column: true, form: false, options: TIPO_TAXA, width: 120 },
     bincartao: { kind: 'text', label: 'Bin de cartão', header: 'BIN Cart.', column: true, maxLength: 6, width: 110 },
     tarifacao: { kind: 'enum', label: 'Tarifação', options: TARIFACAO, widget: 'radio' },
     taxabndes: { kind: 'boolean', label: 'Taxa BNDES' },
-    de: { kind: 'number', label: 'Parcela de', section: 'Faixa' },
-    ate: { kind: 'number', label: 'Parcela até', section: 'Faixa' },
-    valorde: { kind: 'money', label: 'Valor de', section: 'Faixa' },
-    valorate: { kind: 'money', label: 'Valor até', section: 'Faixa' },
-    taxa: { kind: 'percent', label: 'Taxa (%)', section: 'Taxa' },
-    valortaxa: { kind: 'money', label: 'Taxa (R$)', section: 'Taxa' },
+    de: { kind: 'number', label: 'Parcela de', form: false },
+    ate: { kind: 'number', label: 'Parcela até', form: false },
+    valorde: { kind: 'money', label: 'Valor de', form: false },
+    valorate: { kind: 'money', label: 'Valor até', form: false },
+    taxa: { kind: 'percent', label: 'Taxa (%)', form: false },
+    valortaxa: { kind: 'money', label: 'Taxa (R$)', form: false },
     // What the rate is, as one text: '2,39% · 2 a 12 parcelas · até R$ 1.000,00'; the server entry writes it.
     taxas: { kind: 'text', label: 'Taxas', column: true, form: false, virtual: true, width: 280 },
+    // Every range of the row's rate (same plan, operator, product, BIN and BNDES flag): one row each in the table.
+    listDeTaxas: {
+      kind: 'items', label: 'Taxas', virtual: true, items: RATE_LINE_FIELDS,
+      entry: {
+        id: 'codtaxa', add: 'resultadoAddTaxas', update: 'resultadoAtualizaTaxas', remove: 'resultadoSubTaxas',
+        context: ['codoperadora', 'codprodutos', 'taxabndes'], flagged: { field: 'taxabndes', add: 'resultadoAddTaxasBndes' }, text: lineText,
+      },
+    },
+  },
+  wizard: {
+    steps: [
+      { label: 'Operadora', fields: ['codplanosconciliadores', 'codoperadora'] },
+      { label: 'Produto', fields: ['codprodutos', 'bincartao', 'taxabndes', 'tarifacao'] },
+      { label: 'Confirmação', fields: [] },
+      { label: 'Taxas', fields: ['listDeTaxas'] },
+    ],
+    editFrom: 3,
+    prepare: { operation: 'getPrepareCadastroTaxa', field: 'listDeTaxas' },
   },
 });
-

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { lineText } from '../plan-rates';
 import { defineRegister, sublistOf } from '../register-kit/register';
 import { dateRangeRule, obrigatorio, zDate, zInt, zMoney, zParcela, zPercent, zRefs, zText } from '../register-kit/zod-fields';
 
@@ -53,7 +54,7 @@ export const planosPosRegister = defineRegister({
 });
 
 export const faixaPosSchema = z
-  .object({ de: zParcela('Parcela de'), ate: zParcela('Parcela até'), taxa: zPercent('Taxa (%)', { required: true }) })
+  .object({ codtaxa: zInt('Código'), de: zParcela('Parcela de'), ate: zParcela('Parcela até'), taxa: zPercent('Taxa (%)', { required: true }) })
   .refine((v) => v.de <= v.ate, { message: MSG.faixaParcelasInvertida, path: ['ate'] });
 
 export const planosPosTaxasSchema = z.object({
@@ -77,11 +78,14 @@ export const planosPosTaxasRegister = defineRegister({
   fields: {
     codplanostaxas: { kind: 'number', label: 'Código', form: 'readonly' },
     codplano: { kind: 'reference', label: 'Plano', column: true, filter: true, optionList: 'listarItensPlanos' },
-    codprodutos: { kind: 'reference', label: 'Produto', column: true, filter: true, optionList: 'listarItensProdutos' },
-    // Kept in planos_pos_taxas_faixas: the server entry loads and stores them.
+    codprodutos: { kind: 'reference', label: 'Produto', column: true, filter: true, optionList: 'getItensProdutosByOperadoraPos', labelList: 'listarItensProdutos' },
+    // Kept in planos_pos_taxas_faixas: the server entry loads and stores them. Each range is checked by the
+    // server as it is added (resultadoAddTaxasPos) or taken out (resultadoSubTaxasPos).
     faixas: {
       kind: 'items', label: 'Faixas', virtual: true,
+      entry: { id: 'codtaxa', add: 'resultadoAddTaxasPos', remove: 'resultadoSubTaxasPos', context: ['codprodutos'], text: lineText },
       items: {
+        codtaxa: { kind: 'number', label: 'Código', form: 'readonly' },
         de: { kind: 'number', label: 'Parcela de' },
         ate: { kind: 'number', label: 'Parcela até' },
         taxa: { kind: 'percent', label: 'Taxa (%)' },

@@ -2,7 +2,7 @@ import {
   bandeiras, cidades, estados, operadoraBandeiras, operadoraProdutos, operadoras, pessoas, produtos, subtreeOf,
 } from '@concilia/db';
 import { isGiven } from '@concilia/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { builder } from '../../graphql/builder';
 import { OptionItemRef, toOptions } from './option-item';
 
@@ -72,6 +72,25 @@ builder.queryField('getItensProdutosByOperadora', (t) =>
           .innerJoin(operadoraProdutos, eq(operadoraProdutos.codprodutos, produtos.codprodutos))
           .where(and(eq(produtos.ativo, true), eq(operadoraProdutos.codoperadora, codOperadora)))
         : await ctx.db.select(cols).from(produtos).where(eq(produtos.ativo, true));
+      return toOptions(rows, (r) => r.codprodutos, (r) => r.nome);
+    },
+  }),
+);
+
+builder.queryField('getItensProdutosByOperadoraPos', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description:
+      'Products a POS plan prices per terminal (card products: crédito, débito, voucher; Pix has no terminal rate): ' +
+      'those the operator offers when codOperadora is given, else every one. valor = codprodutos, label = nome.',
+    args: { codOperadora: t.arg.int() },
+    resolve: async (_r, { codOperadora }, ctx) => {
+      await ctx.requireUser();
+      const card = and(eq(produtos.ativo, true), inArray(produtos.tipo, ['CREDITO', 'DEBITO', 'VOUCHER']));
+      const offered = isGiven(codOperadora)
+        ? sql`${produtos.codprodutos} IN (SELECT ${operadoraProdutos.codprodutos} FROM ${operadoraProdutos} WHERE ${operadoraProdutos.codoperadora} = ${codOperadora})`
+        : undefined;
+      const rows = await ctx.db.select({ codprodutos: produtos.codprodutos, nome: produtos.nome }).from(produtos).where(and(card, offered)).orderBy(asc(produtos.codprodutos));
       return toOptions(rows, (r) => r.codprodutos, (r) => r.nome);
     },
   }),

@@ -1,8 +1,9 @@
-import type { FieldDef } from '@concilia/domain';
+import type { AnyRegisterDef, FieldDef } from '@concilia/domain';
 import { BooleanField } from './boolean-field';
 import { DateField } from './date-field';
 import { MoneyField, PercentField } from './decimal-field';
 import { DigitsField } from './digits-field';
+import { EntryItemsField } from './entry-items-field';
 import type { FieldProps } from './field-props';
 import { ItemsField } from './items-field';
 import { NumberField } from './number-field';
@@ -12,13 +13,18 @@ import { SelectField } from './select-field';
 import { SIM_NAO } from './select-options';
 import { RegisterTextField } from './text-field';
 
-type Props = Omit<FieldProps, 'label'> & { def: FieldDef; mode: 'form' | 'filter' };
+type Props = Omit<FieldProps, 'label'> & {
+  def: FieldDef;
+  mode: 'form' | 'filter';
+  /** the register the form is of: an 'entry' items field calls its checks */
+  register?: AnyRegisterDef;
+};
 
 /**
  * The field component of a declared kind, so no screen writes a Controller per field. Filters differ in
  * two ways: a boolean is a Sim/Não select (unset means "either"), and 'Todos' is offered where declared.
  */
-export function RegisterField({ def, mode, ...p }: Props) {
+export function RegisterField({ def, mode, register, ...p }: Props) {
   const props = { ...p, label: def.label };
   switch (def.kind) {
     case 'text':
@@ -44,6 +50,7 @@ export function RegisterField({ def, mode, ...p }: Props) {
     case 'references':
       return <ReferencesField {...props} optionList={def.optionList} />;
     case 'items':
+      if (def.entry && register) return <EntryItemsField {...props} field={def} register={register} />;
       return <ItemsField {...props} items={def.items ?? {}} />;
     case 'boolean':
       return mode === 'filter' ? <SelectField {...props} options={SIM_NAO} valueKind="boolean" /> : <BooleanField {...props} />;
