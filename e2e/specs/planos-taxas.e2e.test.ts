@@ -145,8 +145,8 @@ describe('Planos & Taxas', () => {
     await contratos.fabAction(MSG.listaAdicionar);
     const form = page.getByRole('dialog', { name: planosConciliadoresContratoRegister.title, exact: true });
     await form.waitFor();
-    await field(form, 'De').fill('01/01/2028');
-    await field(form, 'Até').fill('31/12/2028');
+    await field(form, 'Vigência "de"').fill('01/01/2028');
+    await field(form, 'Vigência "até"').fill('31/12/2028');
     // no line yet: the contract would apply to nobody
     await form.getByRole('button', { name: MSG.listaSalvar }).click();
     await form.getByText(MSG.contratoUnidadeObrigatoria).waitFor();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, MSG, taxasNaoCadastradasScreen, todayBusiness } from '@concilia/domain';
+import { addDays, MSG, taxasNaoCadastradasScreen, todayBusiness, unidadesNaoEncontradasScreen } from '@concilia/domain';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,36 @@ describe('Taxas não cadastradas', () => {
     await page.reload();
     await page.getByText(MSG.tabelaSemResultados).waitFor();
     expect(await screen.row('Voucher refeição').count()).toBe(0);
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it('Unidades não encontradas lists the establishment code no unit has, with whose files brought it, and filters it', async () => {
+    const db = server.db.db;
+    const one = async (q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+    const unidade = Number((await one(sql`SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`)).codpessoa);
+    const arquivo = Number((await one(sql`INSERT INTO arquivos (codpessoa, codoperadora, status, origem, nomearquivo, dataenvio, sha256, tamanho)
+      VALUES (${unidade}, 1, 'PROCESSADO', 'CLI', 'desconhecido.txt', ${day}, md5('desconhecido.txt'), 1) RETURNING codarquivo`)).codarquivo);
+    // two sales of a Cielo establishment nobody registered, in a file the bakery's unit sent
+    for (const n of [1, 2]) {
+      await db.execute(sql`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+          estabelecimento, nsu, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
+        VALUES (${arquivo}, ${n}, md5(${`desconhecido-${n}`})::uuid, 1, 'sale', 'E', 1, ${unidade}, '5550001112', ${`88800${n}`}, ${day}, 5000, 100, 4900, 1, '040', true)`);
+    }
+    const { page } = b;
+    const screen = registerPage(page, unidadesNaoEncontradasScreen);
+    await screen.open(server.url);
+    const row = screen.row('5550001112');
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain('Cielo');
+    expect(text).toContain('Pão Quente - Centro');
+    expect(text).toMatch(/\b2\b/);
+    await screenshot(page, 'unidades-nao-encontradas');
+    await screen.filterBy({ estabelecimento: '5550001112' });
+    await row.waitFor();
+    expect(await page.locator('tbody').getByRole('row').count()).toBe(1);
+    await screen.filterBy({ estabelecimento: '5550001112', codoperadora: { option: 'Rede' } });
+    await page.getByText(MSG.tabelaSemResultados).waitFor();
     expect(b.consoleErrors).toEqual([]);
   });
 });

@@ -18,3 +18,15 @@ export function ancestorsOf(codpessoa: number): SQL {
       UNION ALL SELECT p.codpessoa, p.codpessoapai FROM pessoas p JOIN up ON p.codpessoa = up.codpessoapai)
     SELECT codpessoa FROM up)`;
 }
+
+/**
+ * The persons a user sees, narrowed to the subtree of `chosen` when a screen's filter names one (a client, a
+ * unit): never wider than the user's own subtree, empty when `chosen` is outside it.
+ */
+export function subtreeWithin(codpessoaUsuario: number, chosen: number | null | undefined): SQL {
+  if (chosen === null || chosen === undefined) return subtreeOf(codpessoaUsuario);
+  return sql`(SELECT codpessoa FROM pessoas WHERE codpessoa IN ${subtreeOf(chosen)} AND codpessoa IN ${subtreeOf(codpessoaUsuario)})`;
+}
+
+/** Whether person `codpessoa` is in the subtree of `root` (itself included): a condition for SELECT … WHERE. */
+export const isUnder = (codpessoa: number, root: number): SQL => sql`${codpessoa} IN ${subtreeOf(root)}`;

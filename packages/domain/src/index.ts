@@ -7,6 +7,7 @@ export * from './api';
 export * from './documents';
 export * from './register-kit/register';
 export * from './register-kit/zod-fields';
+export * from './register-kit/field-schema';
 export * from './registers/index';
 export * from './parametros';
 export * from './files';

@@ -1,4 +1,4 @@
-import { type AnyRegisterDef, type RegisterAction, SUBLISTS } from '@concilia/domain';
+import { type AnyRegisterDef, type RegisterAction, SUBLISTS, sublistFor } from '@concilia/domain';
 import { FullScreenDrawer } from './drawers/full-screen-drawer';
 import { RegisterPage } from './register-page';
 import type { Row } from './register-fields';
@@ -14,8 +14,8 @@ function rowName(def: AnyRegisterDef, row: Row): string {
  * full-screen drawer, narrowed to the parent row and adding under it.
  */
 export function SublistDrawer({ parent, action, row, onClose }: { parent: AnyRegisterDef; action: RegisterAction; row: Row; onClose: () => void }) {
-  const child = SUBLISTS.find((d) => d.key === action.sublist);
-  if (!child?.parent) throw new Error(`${parent.key}: sublist ${action.sublist ?? '?'} is not a declared sublist`);
+  const child = sublistFor(SUBLISTS, parent.key, action.sublist);
+  if (!child?.parent) throw new Error(`${parent.key}: no sublist is stored under the form name ${action.sublist ?? '?'}`);
   const fixed = { [child.parent.field]: row[parent.id] };
   return (
     <FullScreenDrawer open title={`${action.label} — ${rowName(parent, row)}`} onClose={onClose}>

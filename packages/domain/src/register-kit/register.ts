@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { addDays, addMonths, isBusinessDate, todayBusiness } from '../dates';
 import { MSG } from '../messages';
+import { type FormRule, objectSchema } from './field-schema';
 
 /**
  * The register kit's declaration: one object per register says everything the generic server mechanism
@@ -92,6 +93,19 @@ export type FieldDef = {
   /** fieldset of the side form */
   section?: string;
   maxLength?: number;
+  /** the form and the API refuse the row without it ('{label} é obrigatório.'; an 'items' field: at least one line) */
+  required?: boolean;
+  /** what an empty 'items' field says instead of '{label} é obrigatório.' ('Ao menos uma taxa deve ser adicionada.') */
+  requiredMessage?: string;
+  /** bounds of a 'number' ('{label} deve ser ao menos 1.') */
+  min?: number;
+  max?: number;
+  /** a new row's value when the form starts (a rate's tipo 'P', a flag's true) */
+  default?: string | number | boolean;
+  /** the field's rule when its kind's, label and limits do not say it (a login without spaces, upper-cased) */
+  zod?: z.ZodType;
+  /** checks across the fields of each line of an 'items' field */
+  rules?: readonly FormRule[];
   /** never sent to the client (e.g. password hashes); write-only form field when form is true */
   writeOnly?: boolean;
   /**
@@ -121,8 +135,8 @@ export type ActionScope = 'single' | 'multi' | 'none';
  *   (e.g. importarTodosTickets);
  * - 'open': one selected row; no call of its own — the web registry's `opens[key]` component shows it
  *   (e.g. the ticket trace in a full-screen drawer). `operation` is not used.
- * - 'sublist': one selected row; the register named by `sublist` (a child declaring `parent`) opens over the
- *   screen as its own list, narrowed to that row and adding under it (a plan's contracts, a plan's rates).
+ * - 'sublist': one selected row; the child register (declaring `parent`) stored under form name `sublist` opens
+ *   over the screen as its own list, narrowed to that row and adding under it (a plan's contracts, its rates).
  *   `operation` is not used: the child's own calls do the work.
  * - 'form': nothing selected; a right drawer with the action's own fields (`form`) and one Boolean mutation with
  *   its values, validated by the form's schema on both sides (Inserir Rápido of Planos & Taxas).
@@ -156,7 +170,7 @@ export type RegisterAction = {
   enabledWhen?: { field: string; values: readonly string[] };
   /** GraphQL mutation (see kind); empty for 'open' and 'sublist' */
   operation: string;
-  /** the child register's key, for a 'sublist' action */
+  /** the form name of the child register a 'sublist' action opens (its parent.form: CONTRATO, TAXAS…) */
   sublist?: string;
   /** the fields of a 'form' action */
   form?: ActionForm;
@@ -213,8 +227,13 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
   /** the row's key as the client sends it to get and delete (values.editValues) */
   keyFields: readonly (keyof F & string)[];
   fields: F;
-  /** validates values.editValues of save — the form uses the very same schema (not needed when readOnly) */
+  /**
+   * validates values.editValues of save — the form uses the very same schema. Derived from the fields
+   * (objectSchema) and `rules` unless given; a read-only screen has none.
+   */
   schema?: z.ZodType<Record<string, unknown>>;
+  /** checks across fields of the form and the save ('até' not before 'de') */
+  rules?: readonly FormRule[];
   ops: RegisterOps;
   /** a list screen over what the engines produced: no add, no edit, no get/save calls; paged on the server (LIST_PAGE) */
   readOnly?: boolean;
@@ -250,9 +269,10 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
    * a child register (a sublist): its rows hang from a row of register `register`, named by its field `field`
    * (the parent's id). It has no page or menu entry of its own: it opens from the parent's 'sublist' action,
    * and its calls are granted by the parent's screen (`page` is the parent's). The server keeps its rows to
-   * parents the caller may see.
+   * parents the caller may see. `form` is the stored form name the parent's screen opens it by (spec part 2
+   * §2.2: CONTRATO, TAXAS, TERMINAL, TAXASPOS), which its 'sublist' actions name.
    */
-  parent?: { register: string; field: string };
+  parent?: { register: string; field: string; form: string };
 };
 
 /** Any register, as the generic mechanisms see it (field names are plain strings there). */
@@ -268,7 +288,7 @@ export type AnyRegisterDef = Omit<RegisterDef, 'fields' | 'id' | 'keyFields'> & 
  */
 export function defineRegister<const F extends Record<string, FieldDef>, const D extends RegisterDef<F>>(
   def: D & RegisterDef<F>,
-): RegisterDef<F> & Pick<D, 'ops' | 'schema' | 'messages'> {
+): RegisterDef<F> & Pick<D, 'ops' | 'messages'> & { schema: D['readOnly'] extends true ? undefined : z.ZodType<Record<string, unknown>> } {
   for (const k of def.keyFields) if (!(k in def.fields)) throw new Error(`${def.key}: key field ${k} is not a field`);
   if (!(def.id in def.fields)) throw new Error(`${def.key}: id ${def.id} is not a field`);
   // The list call's filter is a GraphQL input type, and those cannot be empty.
@@ -279,8 +299,8 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
     if (f.kind === 'items' && (!f.virtual || !f.items || f.filter || f.column)) throw new Error(`${def.key}: items field ${name} is virtual, declares its items, and is neither a filter nor a column`);
     if (f.filterOnly && !f.filter) throw new Error(`${def.key}: filter-only field ${name} must be a filter`);
   }
-  if (!def.readOnly && (!def.ops.get || !def.ops.save || !def.schema || !def.messages)) {
-    throw new Error(`${def.key}: a register that edits declares ops.get, ops.save, schema and messages`);
+  if (!def.readOnly && (!def.ops.get || !def.ops.save || !def.messages)) {
+    throw new Error(`${def.key}: a register that edits declares ops.get, ops.save and messages`);
   }
   if (def.window) {
     for (const n of [def.window.de, def.window.ate]) {
@@ -308,18 +328,27 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
     if (a.kind === 'open' && a.scope !== 'single') throw new Error(`${def.key}: 'open' action ${a.key} is single-row`);
     if (a.kind === 'form' && (a.scope !== 'none' || !a.form)) throw new Error(`${def.key}: 'form' action ${a.key} has scope 'none' and declares its form`);
     if ((a.kind === 'filter' || a.kind === 'export') && a.scope !== 'none') throw new Error(`${def.key}: 'filter' action ${a.key} has scope 'none'`);
-    if (a.kind === 'sublist' && (a.scope !== 'single' || !a.sublist)) throw new Error(`${def.key}: 'sublist' action ${a.key} is single-row and names its register`);
+    if (a.kind === 'sublist' && (a.scope !== 'single' || !a.sublist)) throw new Error(`${def.key}: 'sublist' action ${a.key} is single-row and names its form`);
   }
-  return def;
+  const schema = def.schema ?? (def.readOnly ? undefined : objectSchema(def.fields, { rules: def.rules, keep: def.keyFields }));
+  return { ...def, schema } as never;
 }
+
+/** The fields of a 'form' action and its schema, derived from them like a register's. */
+export const actionForm = (typeName: string, fields: Record<string, FieldDef>, rules: readonly FormRule[] = []): ActionForm =>
+  ({ typeName, fields, schema: objectSchema(fields, { rules }) });
 
 /**
  * What a sublist takes from its parent register: the parent's screen (whose profile resource grants the
  * sublist's calls) and menu place, and the field naming the parent row.
  */
-export const sublistOf = (parent: { key: string; page: string; menuSection: string; menuIcon: string }, field: string) => ({
-  page: parent.page, menuSection: parent.menuSection, menuIcon: parent.menuIcon, parent: { register: parent.key, field },
+export const sublistOf = (parent: { key: string; page: string; menuSection: string; menuIcon: string }, field: string, form: string) => ({
+  page: parent.page, menuSection: parent.menuSection, menuIcon: parent.menuIcon, parent: { register: parent.key, field, form },
 });
+
+/** The sublist a parent's 'sublist' action opens: the one of `parent` stored under the action's form name. */
+export const sublistFor = <D extends { parent?: { register: string; form: string } }>(sublists: readonly D[], parent: string, form: string | undefined) =>
+  sublists.find((d) => d.parent?.register === parent && d.parent.form === form);
 
 /** Fields of the object the list answers (filter-only and write-only fields are not). */
 export const isOutputField = (f: FieldDef) => !f.writeOnly && !f.filterOnly;

@@ -41,10 +41,6 @@ export function zPercent(label: string, { required = false }: Opts = {}) {
   return required ? base : z.preprocess(emptyToNull, base.nullable());
 }
 
-/** An installment count of a rate's range: a whole number from 1 to 99. */
-export const zParcela = (label: string) =>
-  z.number({ error: obrigatorio(label) }).int(`${label} deve ser um número inteiro.`).min(1, `${label} deve ser ao menos 1.`).max(99, `${label} deve ser no máximo 99.`);
-
 export function zDate(label: string, { required = false }: Opts = {}) {
   const base = z.string({ error: obrigatorio(label) }).min(1, obrigatorio(label)).refine(isBusinessDate, MSG.dataInvalida);
   return required ? base : z.preprocess(emptyToNull, base.nullable());

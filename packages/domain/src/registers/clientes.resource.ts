@@ -1,7 +1,4 @@
-import { z } from 'zod';
 import { defineRegister } from '../register-kit/register';
-import { zCep, zCpfCnpj, zPhone } from '../documents';
-import { obrigatorio, zEmail, zInt, zText } from '../register-kit/zod-fields';
 
 export const STATUS_PESSOA = [
   { valor: 'A', label: 'Ativo' },
@@ -9,31 +6,6 @@ export const STATUS_PESSOA = [
 ] as const;
 
 /** Cliente (spec part 2 §2.1, §3 Person): identity, address and bank data of a client under a reseller. */
-export const clientesSchema = z.object({
-  codpessoa: zInt('Código'),
-  codpessoapai: zInt('Revenda'),
-  nome: zText('Nome', { required: true, max: 100 }),
-  nomeabreviado: zText('Nome Abreviado', { max: 50 }),
-  cnpj: zCpfCnpj('CPF/CNPJ'),
-  inscestadual: zText('Inscrição Estadual', { max: 20 }),
-  inscmunicipal: zText('Inscrição Municipal', { max: 20 }),
-  email: zEmail('Email'),
-  telefone: zPhone('Telefone'),
-  status: z.enum(['A', 'I'], { error: obrigatorio('Status') }),
-  cep: zCep('CEP'),
-  estado: zText('Estado', { max: 2 }),
-  codcidade: zInt('Cidade'),
-  bairro: zText('Bairro', { max: 60 }),
-  endereco: zText('Endereço', { max: 100 }),
-  numero: zText('Número', { max: 10 }),
-  complemento: zText('Complemento', { max: 60 }),
-  agencia: zText('Agência', { max: 10 }),
-  conta: zText('Conta', { max: 20 }),
-  codestabelecimentobancario: zText('Cód. Estabelecimento Bancário', { max: 20 }),
-  diascliente: zInt('Dias Cliente'),
-  exibirusuario: z.boolean().default(true),
-});
-
 export const clientesRegister = defineRegister({
   key: 'clientes',
   typeName: 'Cliente',
@@ -43,22 +15,21 @@ export const clientesRegister = defineRegister({
   menuIcon: 'Store',
   id: 'codpessoa',
   keyFields: ['codpessoa', 'codpessoapai'],
-  schema: clientesSchema,
   ops: { list: 'getClientes', get: 'getCliente', save: 'saveClientes', delete: 'deletarClientes' },
   messages: { inserted: 'Registro inserido com sucesso!', saved: 'Registro salvo com sucesso!' },
   fields: {
     codpessoa: { kind: 'number', label: 'Código', form: 'readonly' },
     codpessoapai: { kind: 'reference', label: 'Revenda', form: false },
-    nome: { kind: 'text', label: 'Nome', column: true, filter: true, section: 'Identificação', maxLength: 100 },
+    nome: { kind: 'text', label: 'Nome', column: true, filter: true, section: 'Identificação', maxLength: 100, required: true },
     nomeabreviado: { kind: 'text', label: 'Nome Abreviado', section: 'Identificação', maxLength: 50 },
     cnpj: { kind: 'cpfCnpj', label: 'CPF/CNPJ', section: 'Identificação' },
     inscestadual: { kind: 'text', label: 'Inscrição Estadual', section: 'Identificação', maxLength: 20 },
     inscmunicipal: { kind: 'text', label: 'Inscrição Municipal', section: 'Identificação', maxLength: 20 },
     email: { kind: 'email', label: 'Email', section: 'Identificação' },
     telefone: { kind: 'phone', label: 'Telefone', section: 'Identificação' },
-    status: { kind: 'enum', label: 'Status', column: true, filter: true, options: STATUS_PESSOA, todos: true, section: 'Identificação' },
+    status: { kind: 'enum', label: 'Status', column: true, filter: true, options: STATUS_PESSOA, todos: true, section: 'Identificação', required: true },
     cep: { kind: 'cep', label: 'CEP', section: 'Endereço' },
-    estado: { kind: 'enum', label: 'Estado', optionList: 'listarEstados', section: 'Endereço' },
+    estado: { kind: 'enum', label: 'Estado', optionList: 'listarEstados', section: 'Endereço', maxLength: 2 },
     codcidade: { kind: 'reference', label: 'Cidade', optionList: 'listarCidades', optionListArg: 'estado', section: 'Endereço' },
     bairro: { kind: 'text', label: 'Bairro', section: 'Endereço', maxLength: 60 },
     endereco: { kind: 'text', label: 'Endereço', section: 'Endereço', maxLength: 100 },
@@ -68,6 +39,6 @@ export const clientesRegister = defineRegister({
     conta: { kind: 'text', label: 'Conta', section: 'Banco', maxLength: 20 },
     codestabelecimentobancario: { kind: 'text', label: 'Cód. Estabelecimento Bancário', section: 'Banco', maxLength: 20 },
     diascliente: { kind: 'number', label: 'Dias Cliente', section: 'Outros' },
-    exibirusuario: { kind: 'boolean', label: 'Exibir Usuário', section: 'Outros' },
+    exibirusuario: { kind: 'boolean', label: 'Exibir Usuário', section: 'Outros', default: true },
   },
 });

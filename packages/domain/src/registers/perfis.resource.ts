@@ -1,14 +1,6 @@
-import { z } from 'zod';
 import { defineRegister } from '../register-kit/register';
-import { zInt, zRefs, zText } from '../register-kit/zod-fields';
 
 /** Perfil (spec part 2 §2.1, §3 Profile, §6): a named set of screens (resources) a user may open. */
-export const perfisSchema = z.object({
-  codperfil: zInt('Código'),
-  nome: zText('Nome', { required: true, max: 100 }),
-  recursos: zRefs('Telas', { required: true }),
-});
-
 export const perfisRegister = defineRegister({
   key: 'perfis',
   typeName: 'Perfil',
@@ -18,13 +10,12 @@ export const perfisRegister = defineRegister({
   menuIcon: 'AdminPanelSettings',
   id: 'codperfil',
   keyFields: ['codperfil'],
-  schema: perfisSchema,
   ops: { list: 'listarPerfil', get: 'getPerfil', save: 'savePerfil', delete: 'deletarPerfil' },
   messages: { inserted: 'Registro inserido com sucesso!', saved: 'Registro salvo com sucesso!' },
   fields: {
     codperfil: { kind: 'number', label: 'Código', form: 'readonly' },
-    nome: { kind: 'text', label: 'Nome', column: true, filter: true, maxLength: 100 },
+    nome: { kind: 'text', label: 'Nome', column: true, filter: true, maxLength: 100, required: true },
     // Kept in perfil_recursos, not in perfis: the server entry loads and stores it.
-    recursos: { kind: 'references', label: 'Telas', optionList: 'listarRecursos', virtual: true },
+    recursos: { kind: 'references', label: 'Telas', optionList: 'listarRecursos', virtual: true, required: true },
   },
 });

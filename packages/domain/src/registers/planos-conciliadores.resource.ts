@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { lineText } from '../plan-rates';
-import { defineRegister, sublistOf } from '../register-kit/register';
-import { dateRangeRule, maximo, obrigatorio, zDate, zInt, zMoney, zParcela, zPercent, zText } from '../register-kit/zod-fields';
+import { type FormRule, objectSchema } from '../register-kit/field-schema';
+import { actionForm, defineRegister, sublistOf } from '../register-kit/register';
+import { dateRangeRule, maximo } from '../register-kit/zod-fields';
 
 /**
  * Planos & Taxas (spec part 2 §2.1, §3 "Reconciliation plan", "contract", "rates"; §5; §8; §9): a plan is a
@@ -23,47 +24,27 @@ export const TIPO_TAXA = [
   { valor: 'V', label: 'Valor' },
 ] as const;
 
-const enumPV = (label: string) => z.enum(['P', 'V'], { error: obrigatorio(label) }).default('P');
-
-export const planosConciliadoresSchema = z.object({
-  codplanosconciliadores: zInt('Código'),
-  nome: zText('Nome', { required: true, max: 50 }),
-  tarifacao: enumPV('Tarifação'),
-});
-
 /**
  * Inserir Rápido (spec part 2 §3 "Quick insert", §5, §9): a plan for one operator in one step — its rates for
  * crédito à vista, crédito parcelado in the tiers 0-6 and 7-12, débito and ticket (vouchers), and a contract
  * over vigência de..até on the caller's units registered at that operator. Rates left empty are not created.
  */
-export const inserirRapidoSchema = z
-  .object({
-    codoperadora: zInt('Operadora', { required: true }),
-    nomePlano: zText('Nome do Plano', { required: true, max: 50 }),
-    taxaCredito: zPercent('Crédito'),
-    taxaCredito0a6: zPercent('Crédito 0-6'),
-    taxaCredito7a12: zPercent('Crédito 7-12'),
-    taxaDebito: zPercent('Débito'),
-    taxaTicket: zPercent('Ticket'),
-    vigenciaDe: zDate('Vigência "de"', { required: true }),
-    vigenciaAte: zDate('Vigência "até"', { required: true }),
-  })
-  .refine(...dateRangeRule('vigenciaDe', 'vigenciaAte'))
-  .refine((v) => [v.taxaCredito, v.taxaCredito0a6, v.taxaCredito7a12, v.taxaDebito, v.taxaTicket].some((x) => x != null), {
-    message: MSG.taxasAoMenosUma, path: ['taxaCredito'],
-  });
-
 const INSERIR_RAPIDO_FIELDS = {
-  codoperadora: { kind: 'reference', label: 'Operadora', optionList: 'listarOperadoras' },
-  nomePlano: { kind: 'text', label: 'Nome do Plano', maxLength: 50 },
+  codoperadora: { kind: 'reference', label: 'Operadora', optionList: 'listarOperadoras', required: true },
+  nomePlano: { kind: 'text', label: 'Nome do Plano', maxLength: 50, required: true },
   taxaCredito: { kind: 'percent', label: 'Crédito', section: 'Taxas (%)' },
   taxaCredito0a6: { kind: 'percent', label: 'Crédito 0-6', section: 'Taxas (%)' },
   taxaCredito7a12: { kind: 'percent', label: 'Crédito 7-12', section: 'Taxas (%)' },
   taxaDebito: { kind: 'percent', label: 'Débito', section: 'Taxas (%)' },
   taxaTicket: { kind: 'percent', label: 'Ticket', section: 'Taxas (%)' },
-  vigenciaDe: { kind: 'date', label: 'Vigência "de"', section: 'Vigência' },
-  vigenciaAte: { kind: 'date', label: 'Vigência "até"', section: 'Vigência' },
+  vigenciaDe: { kind: 'date', label: 'Vigência "de"', section: 'Vigência', required: true },
+  vigenciaAte: { kind: 'date', label: 'Vigência "até"', section: 'Vigência', required: true },
 } as const;
+
+const INSERIR_RAPIDO_RULES: FormRule[] = [
+  dateRangeRule('vigenciaDe', 'vigenciaAte'),
+  [(v) => [v.taxaCredito, v.taxaCredito0a6, v.taxaCredito7a12, v.taxaDebito, v.taxaTicket].some((x) => x != null), { message: MSG.taxasAoMenosUma, path: ['taxaCredito'] }],
+];
 
 export const planosConciliadoresRegister = defineRegister({
   key: 'planosConciliadores',
@@ -74,50 +55,32 @@ export const planosConciliadoresRegister = defineRegister({
   menuIcon: 'RequestQuote',
   id: 'codplanosconciliadores',
   keyFields: ['codplanosconciliadores'],
-  schema: planosConciliadoresSchema,
   ops: { list: 'listarPlanosConciliadores', get: 'getPlanosConciliadores', save: 'savePlanosConciliadores', delete: 'deletePlanosConciliadores' },
   messages: { inserted: MSG.planoGravado, saved: MSG.planoGravado },
   fields: {
     codplanosconciliadores: { kind: 'number', label: 'Código', form: 'readonly', column: true, width: 100 },
-    nome: { kind: 'text', label: 'Nome', column: true, filter: true, maxLength: 50 },
-    tarifacao: { kind: 'enum', label: 'Tarifação', column: true, options: TARIFACAO, widget: 'radio' },
+    nome: { kind: 'text', label: 'Nome', column: true, filter: true, maxLength: 50, required: true },
+    tarifacao: { kind: 'enum', label: 'Tarifação', column: true, options: TARIFACAO, widget: 'radio', default: 'P' },
   },
   actions: [
     {
       key: 'inserirRapido', label: 'Inserir Rápido', icon: 'Bolt', scope: 'none', kind: 'form', operation: 'inserirRapido',
-      success: MSG.inserirRapidoSalvo, form: { typeName: 'InserirRapido', fields: INSERIR_RAPIDO_FIELDS, schema: inserirRapidoSchema },
+      success: MSG.inserirRapidoSalvo, form: actionForm('InserirRapido', INSERIR_RAPIDO_FIELDS, INSERIR_RAPIDO_RULES),
     },
-    { key: 'contratos', label: 'Planos Conciliadores', icon: 'ListAlt', scope: 'single', kind: 'sublist', sublist: 'planosConciliadoresContrato', operation: '', success: '' },
-    { key: 'taxas', label: 'Planos Taxas', icon: 'Percent', scope: 'single', kind: 'sublist', sublist: 'planosConciliadoresTaxas', operation: '', success: '' },
+    { key: 'contratos', label: 'Planos Conciliadores', icon: 'ListAlt', scope: 'single', kind: 'sublist', sublist: 'CONTRATO', operation: '', success: '' },
+    { key: 'taxas', label: 'Planos Taxas', icon: 'Percent', scope: 'single', kind: 'sublist', sublist: 'TAXAS', operation: '', success: '' },
   ],
 });
-
-/** One operator and unit a contract applies to, optionally one establishment code (listConciOperadora). */
-export const contratoUnidadeSchema = z.object({
-  codoperadora: zInt('Operadora', { required: true }),
-  codpessoa: zInt('Unidade', { required: true }),
-  codexterno: zText('Estabelecimento', { max: 30 }),
-});
-
-export const planosConciliadoresContratoSchema = z
-  .object({
-    codplanosconciliadorescontrato: zInt('Código'),
-    codplanosconciliadores: zInt('Plano', { required: true }),
-    vigenciade: zDate('Vigência "de"', { required: true }),
-    vigenciaate: zDate('Vigência "até"', { required: true }),
-    listConciOperadora: z.array(contratoUnidadeSchema, { error: MSG.contratoUnidadeObrigatoria }).min(1, MSG.contratoUnidadeObrigatoria),
-  })
-  .refine(...dateRangeRule('vigenciade', 'vigenciaate'));
 
 /** Contracts of a plan (sublist 'Planos Conciliadores'): columns Plano, De, Até. */
 export const planosConciliadoresContratoRegister = defineRegister({
   key: 'planosConciliadoresContrato',
   typeName: 'PlanoConciliadorContrato',
   title: 'Planos Conciliadores',
-  ...sublistOf(planosConciliadoresRegister, 'codplanosconciliadores'),
+  ...sublistOf(planosConciliadoresRegister, 'codplanosconciliadores', 'CONTRATO'),
   id: 'codplanosconciliadorescontrato',
   keyFields: ['codplanosconciliadorescontrato'],
-  schema: planosConciliadoresContratoSchema,
+  rules: [dateRangeRule('vigenciade', 'vigenciaate')],
   ops: {
     list: 'listarPlanosConciliadoresContrato', get: 'getPlanosConciliadoresContrato',
     save: 'savePlanosConciliadoresContrato', delete: 'deletePlanosConciliadoresContrato',
@@ -125,15 +88,16 @@ export const planosConciliadoresContratoRegister = defineRegister({
   messages: { inserted: MSG.planoContratoInserido, saved: 'Registro salvo com sucesso!' },
   fields: {
     codplanosconciliadorescontrato: { kind: 'number', label: 'Código', form: 'readonly' },
-    codplanosconciliadores: { kind: 'reference', label: 'Plano', column: true, filter: true, optionList: 'listarItensPlanosConciliadores' },
-    vigenciade: { kind: 'date', label: 'De', column: true },
-    vigenciaate: { kind: 'date', label: 'Até', column: true },
-    // Kept in planos_conciliadores_contrato_unidades: the server entry loads and stores it.
+    codplanosconciliadores: { kind: 'reference', label: 'Plano', column: true, filter: true, optionList: 'listarItensPlanosConciliadores', required: true },
+    vigenciade: { kind: 'date', label: 'Vigência "de"', header: 'De', column: true, required: true },
+    vigenciaate: { kind: 'date', label: 'Vigência "até"', header: 'Até', column: true, required: true },
+    // One operator and unit a contract applies to, optionally one establishment code; kept in
+    // planos_conciliadores_contrato_unidades: the server entry loads and stores it.
     listConciOperadora: {
-      kind: 'items', label: 'Operadoras e Unidades', virtual: true,
+      kind: 'items', label: 'Operadoras e Unidades', virtual: true, required: true, requiredMessage: MSG.contratoUnidadeObrigatoria,
       items: {
-        codoperadora: { kind: 'reference', label: 'Operadora', optionList: 'listarOperadoras' },
-        codpessoa: { kind: 'reference', label: 'Unidade', optionList: 'getItensUnidadesPlanosConciliadores' },
+        codoperadora: { kind: 'reference', label: 'Operadora', optionList: 'listarOperadoras', required: true },
+        codpessoa: { kind: 'reference', label: 'Unidade', optionList: 'getItensUnidadesPlanosConciliadores', required: true },
         codexterno: { kind: 'text', label: 'Estabelecimento', maxLength: 30 },
       },
     },
@@ -145,51 +109,26 @@ export const planosConciliadoresContratoRegister = defineRegister({
  * optionally values valorde..valorate, and the fee in percent (P) or R$ (V). `codtaxa` is the stored rate's
  * code, negative for a line not saved yet.
  */
-export const rateLineSchema = z
-  .object({
-    codtaxa: zInt('Código'),
-    de: zParcela('Parcela de'),
-    ate: zParcela('Parcela até'),
-    valorde: zMoney('Valor de'),
-    valorate: zMoney('Valor até'),
-    tipotaxa: enumPV('Tipo'),
-    taxa: zPercent('Taxa (%)'),
-    valortaxa: zMoney('Taxa (R$)'),
-  })
-  .refine((v) => v.de <= v.ate, { message: MSG.faixaParcelasInvertida, path: ['ate'] })
-  .refine((v) => v.valorde == null || v.valorate == null || v.valorde <= v.valorate, { message: MSG.faixaValoresInvertida, path: ['valorate'] })
-  .refine((v) => v.tipotaxa !== 'P' || v.taxa != null, { message: MSG.taxaPercentualObrigatoria, path: ['taxa'] })
-  .refine((v) => v.tipotaxa !== 'V' || v.valortaxa != null, { message: MSG.taxaValorObrigatoria, path: ['valortaxa'] });
-
-/**
- * A rate of a plan as the wizard saves it (savePlanosConciliadoresTaxas): operator, product, BIN and BNDES flag,
- * and its ranges (listDeTaxas), stored one row per range. Editing a row edits every range of its rate.
- */
-export const planosConciliadoresTaxasSchema = z.object({
-  codplanosconciliadorestaxas: zInt('Código'),
-  codplanosconciliadores: zInt('Plano', { required: true }),
-  codoperadora: zInt('Operadora', { required: true }),
-  codprodutos: zInt('Produto', { required: true }),
-  bincartao: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.string().trim().max(6, maximo('Bin de cartão', 6)).regex(/^\d+$/, MSG.binSomenteDigitos).nullable(),
-  ),
-  tarifacao: enumPV('Tarifação'),
-  taxabndes: z.boolean().default(false),
-  listDeTaxas: z.array(rateLineSchema, { error: MSG.taxasAoMenosUma }).min(1, MSG.taxasAoMenosUma),
-});
-
-/** The fields of one range (listDeTaxas), typed in the wizard's entry row. */
 const RATE_LINE_FIELDS = {
   codtaxa: { kind: 'number', label: 'Código', form: 'readonly' },
-  de: { kind: 'number', label: 'Parcela de' },
-  ate: { kind: 'number', label: 'Parcela até' },
+  de: { kind: 'number', label: 'Parcela de', required: true, min: 1, max: 99 },
+  ate: { kind: 'number', label: 'Parcela até', required: true, min: 1, max: 99 },
   valorde: { kind: 'money', label: 'Valor de' },
   valorate: { kind: 'money', label: 'Valor até' },
-  tipotaxa: { kind: 'enum', label: 'Tipo', options: TIPO_TAXA, widget: 'radio' },
+  tipotaxa: { kind: 'enum', label: 'Tipo', options: TIPO_TAXA, widget: 'radio', default: 'P' },
   taxa: { kind: 'percent', label: 'Taxa (%)', shownWhen: { field: 'tipotaxa', values: ['P'] } },
   valortaxa: { kind: 'money', label: 'Taxa (R$)', shownWhen: { field: 'tipotaxa', values: ['V'] } },
 } as const;
+
+const RATE_LINE_RULES: FormRule[] = [
+  [(v) => Number(v.de) <= Number(v.ate), { message: MSG.faixaParcelasInvertida, path: ['ate'] }],
+  [(v) => v.valorde == null || v.valorate == null || Number(v.valorde) <= Number(v.valorate), { message: MSG.faixaValoresInvertida, path: ['valorate'] }],
+  [(v) => v.tipotaxa !== 'P' || v.taxa != null, { message: MSG.taxaPercentualObrigatoria, path: ['taxa'] }],
+  [(v) => v.tipotaxa !== 'V' || v.valortaxa != null, { message: MSG.taxaValorObrigatoria, path: ['valortaxa'] }],
+];
+
+/** A range's own rules, as the wizard's server checks apply them one line at a time. */
+export const rateLineSchema = objectSchema(RATE_LINE_FIELDS, { rules: RATE_LINE_RULES });
 
 /**
  * Rates of a plan (sublist 'Planos Taxas'): columns Plano, Op., Produto, Tipo, BIN Cart., Taxas — one row per
@@ -200,10 +139,9 @@ export const planosConciliadoresTaxasRegister = defineRegister({
   key: 'planosConciliadoresTaxas',
   typeName: 'PlanoConciliadorTaxa',
   title: 'Planos Taxas',
-  ...sublistOf(planosConciliadoresRegister, 'codplanosconciliadores'),
+  ...sublistOf(planosConciliadoresRegister, 'codplanosconciliadores', 'TAXAS'),
   id: 'codplanosconciliadorestaxas',
   keyFields: ['codplanosconciliadorestaxas'],
-  schema: planosConciliadoresTaxasSchema,
   ops: {
     list: 'listarPlanosConciliadoresTaxas', get: 'getPlanosConciliadoresTaxas',
     save: 'savePlanosConciliadoresTaxas', delete: 'deletePlanosConciliadoresTaxas',
@@ -211,12 +149,22 @@ export const planosConciliadoresTaxasRegister = defineRegister({
   messages: { inserted: MSG.planosTaxasSalvo, saved: MSG.planosTaxasSalvo },
   fields: {
     codplanosconciliadorestaxas: { kind: 'number', label: 'Código', form: 'readonly' },
-    codplanosconciliadores: { kind: 'reference', label: 'Plano', column: true, filter: true, optionList: 'listarItensPlanosConciliadores' },
-    codoperadora: { kind: 'reference', label: 'Operadora', header: 'Op.', column: true, filter: true, optionList: 'listarOperadoras' },
-    codprodutos: { kind: 'reference', label: 'Produto', column: true, filter: true, optionList: 'getItensProdutosByOperadora', optionListArg: 'codoperadora', labelList: 'listarItensProdutos' },
+    codplanosconciliadores: { kind: 'reference', label: 'Plano', column: true, filter: true, optionList: 'listarItensPlanosConciliadores', required: true },
+    codoperadora: { kind: 'reference', label: 'Operadora', header: 'Op.', column: true, filter: true, optionList: 'listarOperadoras', required: true },
+    codprodutos: {
+      kind: 'reference', label: 'Produto', column: true, filter: true, required: true,
+      optionList: 'getItensProdutosByOperadora', optionListArg: 'codoperadora', labelList: 'listarItensProdutos',
+    },
     tipotaxa: { kind: 'enum', label: 'Tipo', column: true, form: false, options: TIPO_TAXA, width: 120 },
-    bincartao: { kind: 'text', label: 'Bin de cartão', header: 'BIN Cart.', column: true, maxLength: 6, width: 110 },
-    tarifacao: { kind: 'enum', label: 'Tarifação', options: TARIFACAO, widget: 'radio' },
+    // the first digits of the card: any card when empty
+    bincartao: {
+      kind: 'text', label: 'Bin de cartão', header: 'BIN Cart.', column: true, maxLength: 6, width: 110,
+      zod: z.preprocess(
+        (v) => (v === '' || v === undefined ? null : v),
+        z.string().trim().max(6, maximo('Bin de cartão', 6)).regex(/^\d+$/, MSG.binSomenteDigitos).nullable(),
+      ),
+    },
+    tarifacao: { kind: 'enum', label: 'Tarifação', options: TARIFACAO, widget: 'radio', default: 'P' },
     taxabndes: { kind: 'boolean', label: 'Taxa BNDES' },
     de: { kind: 'number', label: 'Parcela de', form: false },
     ate: { kind: 'number', label: 'Parcela até', form: false },
@@ -228,7 +176,8 @@ export const planosConciliadoresTaxasRegister = defineRegister({
     taxas: { kind: 'text', label: 'Taxas', column: true, form: false, virtual: true, width: 280 },
     // Every range of the row's rate (same plan, operator, product, BIN and BNDES flag): one row each in the table.
     listDeTaxas: {
-      kind: 'items', label: 'Taxas', virtual: true, items: RATE_LINE_FIELDS,
+      kind: 'items', label: 'Taxas', virtual: true, items: RATE_LINE_FIELDS, rules: RATE_LINE_RULES,
+      required: true, requiredMessage: MSG.taxasAoMenosUma,
       entry: {
         id: 'codtaxa', add: 'resultadoAddTaxas', update: 'resultadoAtualizaTaxas', remove: 'resultadoSubTaxas',
         context: ['codoperadora', 'codprodutos', 'taxabndes'], flagged: { field: 'taxabndes', add: 'resultadoAddTaxasBndes' }, text: lineText,

@@ -1,4 +1,4 @@
-import { subtreeOf } from '@concilia/db';
+import { isUnder } from '@concilia/db';
 import {
   type DashboardIndicadores, type DashboardPie, type DashboardResult, type DashboardSerie, dashboardFilterSchema, DASHBOARD_REGISTROS, MSG,
 } from '@concilia/domain';
@@ -86,7 +86,7 @@ builder.queryField('getDashBoard', (t) =>
       if (!parsed.success) throw fromZod(parsed.error);
       const filter = parsed.data;
       if (filter.empresa !== null) {
-        const found = (await ctx.db.execute(sql`SELECT 1 FROM pessoas WHERE codpessoa = ${filter.empresa} AND codpessoa IN ${subtreeOf(me.codpessoa)}`)) as unknown as { rows: unknown[] };
+        const found = (await ctx.db.execute(sql`SELECT 1 WHERE ${isUnder(filter.empresa, me.codpessoa)}`)) as unknown as { rows: unknown[] };
         if (!found.rows.length) throw new AppError('FORBIDDEN', MSG.semPermissao);
       }
       return dashboard(ctx.db, { ...filter, escopo: dashboardScope(me.codpessoa, filter.empresa) });

@@ -1,4 +1,4 @@
-import { type Db, subtreeOf } from '@concilia/db';
+import { type Db, subtreeWithin } from '@concilia/db';
 import {
   addDays, DASHBOARD_TIPOS, MSG, type DashboardFilter, type DashboardIndicadores, type DashboardPie, type DashboardResult,
 } from '@concilia/domain';
@@ -27,11 +27,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 export type DashboardQuery = DashboardFilter & { escopo: SQL };
 
 /** The persons of a user's subtree, or of `empresa` inside it. */
-export function dashboardScope(codpessoaUsuario: number, empresa: number | null): SQL {
-  return empresa === null
-    ? subtreeOf(codpessoaUsuario)
-    : sql`(SELECT codpessoa FROM pessoas WHERE codpessoa IN ${subtreeOf(empresa)} AND codpessoa IN ${subtreeOf(codpessoaUsuario)})`;
-}
+export const dashboardScope = (codpessoaUsuario: number, empresa: number | null): SQL => subtreeWithin(codpessoaUsuario, empresa);
 
 /**
  * grouping() bits of the sets below: the column is rolled up when its bit is 1 (operator 8, kind 4, day 2, hour 1;

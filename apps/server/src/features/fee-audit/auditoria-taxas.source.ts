@@ -1,4 +1,4 @@
-import { subtreeOf } from '@concilia/db';
+import { isUnder, subtreeOf } from '@concilia/db';
 import { auditoriaTaxasScreen, type Bucket, isGiven, rateText, SITUACOES_AUDITORIA } from '@concilia/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.service';
@@ -89,7 +89,7 @@ async function spreadsheet(ctx: Ctx, f: Row, me: SessionUser): Promise<string> {
   const rows: Row[] = (await rowsOf(ctx.db, me, f)).map((r) => ({ ...r, codoperadora: r.operadora }));
   // the totals of the unit or client filtered, when the caller may see it (never a person outside its part)
   const under = isGiven(f.codpessoa) ? Number(f.codpessoa) : me.codpessoa;
-  const seen = (await ctx.db.execute(sql`SELECT 1 AS ok WHERE ${under} IN ${subtreeOf(me.codpessoa)}`)) as unknown as { rows: unknown[] };
+  const seen = (await ctx.db.execute(sql`SELECT 1 AS ok WHERE ${isUnder(under, me.codpessoa)}`)) as unknown as { rows: unknown[] };
   const totals = seen.rows.length
     ? (await overchargeTotals(ctx.db, under, { de: String(f.de), ate: String(f.ate) }, DEFAULT_FEE_TOLERANCE_CENTAVOS))
       .filter((r) => !isGiven(f.codoperadora) || r.codoperadora === Number(f.codoperadora))

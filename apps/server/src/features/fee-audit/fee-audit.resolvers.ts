@@ -1,4 +1,4 @@
-import { subtreeOf } from '@concilia/db';
+import { isUnder, subtreeWithin } from '@concilia/db';
 import { isBusinessDate, isGiven, MSG } from '@concilia/domain';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../graphql/errors';
@@ -77,10 +77,7 @@ builder.queryField('getListarTaxasNaoCadastradas', (t) =>
     resolve: async (_r, { dataInicial, dataFinal, codPessoa }, ctx) => {
       const me = await ctx.requireUser();
       const p = periodo(dataInicial, dataFinal);
-      const escopo = isGiven(codPessoa)
-        ? sql`(SELECT codpessoa FROM pessoas WHERE codpessoa IN ${subtreeOf(me.codpessoa)} AND codpessoa IN ${subtreeOf(codPessoa)})`
-        : subtreeOf(me.codpessoa);
-      return listTaxasNaoCadastradas(ctx.db, escopo, p);
+      return listTaxasNaoCadastradas(ctx.db, subtreeWithin(me.codpessoa, isGiven(codPessoa) ? codPessoa : null), p);
     },
   }),
 );
@@ -110,7 +107,7 @@ builder.queryField('getTotaisTaxasCobradasAMais', (t) =>
       const p = periodo(dataInicial, dataFinal);
       if (!isGiven(codPessoa)) return overchargeTotals(ctx.db, me.codpessoa, p, DEFAULT_FEE_TOLERANCE_CENTAVOS);
       // a person outside the caller's subtree answers nothing, as the option lists do
-      const rows = (await ctx.db.execute(sql`SELECT 1 FROM pessoas WHERE codpessoa = ${codPessoa} AND codpessoa IN ${subtreeOf(me.codpessoa)}`)) as unknown as { rows: unknown[] };
+      const rows = (await ctx.db.execute(sql`SELECT 1 WHERE ${isUnder(codPessoa, me.codpessoa)}`)) as unknown as { rows: unknown[] };
       return rows.rows.length ? overchargeTotals(ctx.db, codPessoa, p, DEFAULT_FEE_TOLERANCE_CENTAVOS) : [];
     },
   }),

@@ -1,6 +1,5 @@
-import { subtreeOf } from '@concilia/db';
+import { subtreeWithin } from '@concilia/db';
 import { isGiven, taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen } from '@concilia/domain';
-import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.service';
 import type { Ctx } from '../../graphql/context';
 import type { RowWindow } from '../../register-kit/list-page';
@@ -17,9 +16,7 @@ const periodoOf = (f: Row) => ({ de: String(f.de), ate: String(f.ate) });
 const page = (rows: Row[], window?: RowWindow) => (window ? rows.slice(window.offset, window.offset + window.limit) : rows);
 
 async function taxasRows(ctx: Ctx, me: SessionUser, f: Row): Promise<Row[]> {
-  const escopo = isGiven(f.codpessoa)
-    ? sql`(SELECT codpessoa FROM pessoas WHERE codpessoa IN ${subtreeOf(me.codpessoa)} AND codpessoa IN ${subtreeOf(Number(f.codpessoa))})`
-    : subtreeOf(me.codpessoa);
+  const escopo = subtreeWithin(me.codpessoa, isGiven(f.codpessoa) ? Number(f.codpessoa) : null);
   const rows = await listTaxasNaoCadastradas(ctx.db, escopo, periodoOf(f));
   return rows
     .filter((r) => !isGiven(f.codoperadora) || r.codoperadora === Number(f.codoperadora))
