@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { LIST_SCREENS, REGISTERS, ROUTES } from '@concilia/domain';
+import { LIST_SCREENS, MASTER_SCREENS, REGISTERS, ROUTES } from '@concilia/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../support/app-pages';
+import { signIn, signOut } from '../support/app-pages';
 import { type Browser, openBrowser } from '../support/browser';
 import { startServer, type TestServer } from '../support/test-server';
 
@@ -80,4 +80,16 @@ describe('accessibility (axe-core)', () => {
     }
     expect(found).toEqual({});
   }, 120_000);
+
+  it("the master-user lists (a master's own screens) have no serious or critical violation", async () => {
+    await signOut(b.page, `${server.url}/`);
+    await signIn(b.page, server.url, 'MESTRE');
+    const found: Record<string, Found[]> = {};
+    for (const path of MASTER_SCREENS.filter((d) => d.page !== 'buscamestresrevenda').map((d) => `/app/${d.page}`)) {
+      await open(b.page, `${server.url}${path}`);
+      const v = await scan(b.page);
+      if (v.length) found[path] = v;
+    }
+    expect(found).toEqual({});
+  }, 60_000);
 });

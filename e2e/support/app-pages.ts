@@ -61,7 +61,7 @@ export async function signOut(page: Page, loginUrl: string) {
  * and a click that lands while the menu is still settling after sign-in is lost: like a person, it clicks
  * again when nothing happened (three tries, 30 s in all).
  */
-export async function openFromMenu(page: Page, section: string, link: string, url: RegExp) {
+export async function openFromMenu(page: Page, section: string, link: string | RegExp, url: RegExp) {
   const menu = page.getByTestId('menu-drawer');
   const item = menu.getByRole('link', { name: link });
   for (let attempt = 1; ; attempt++) {

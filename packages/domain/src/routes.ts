@@ -1,4 +1,4 @@
-import { LIST_SCREENS, REGISTERS } from './registers/index';
+import { LIST_SCREENS, MASTER_SCREENS, REGISTERS } from './registers/index';
 
 /**
  * One table of routes: the title of a page is looked up from its path (spec part 1 §2), and the shell's
@@ -29,7 +29,7 @@ export const ROUTES = {
 // Register screens take their path and title from their declarations: one source for both.
 const titleByPath = new Map<string, string>([
   ...Object.values(ROUTES).map((r): [string, string] => [r.path.toLowerCase(), r.title]),
-  ...[...REGISTERS, ...LIST_SCREENS].map((r): [string, string] => [`/app/${r.page}`.toLowerCase(), r.title]),
+  ...[...REGISTERS, ...LIST_SCREENS, ...MASTER_SCREENS].map((r): [string, string] => [`/app/${r.page}`.toLowerCase(), r.title]),
 ]);
 
 /** Title of a page from its path; an unknown path gives an empty title (spec part 1 §2). */
@@ -48,12 +48,7 @@ export const FORCED_MENU_PAGES: Record<string, string> = { Relatórios: 'relator
 
 /**
  * The master-user screens (spec part 2 §1 and §6). A profile holding one of them is a master user, who
- * may sign in as the users below it (gerarLinkAcesso); every other profile may not. The list pages
- * themselves are not built yet: the resources grant the right without a menu entry.
+ * may sign in as the users below it (Logar, gerarLinkAcesso); every other profile may not.
  */
-export const MASTER_USER_SCREENS = [
-  { page: 'buscamestres', title: 'Listar Usuários Mestres' },
-  { page: 'buscamestresoperadora', title: 'Listar Usuários Mestres' },
-  { page: 'buscamestresrevenda', title: 'Listar Usuários Mestres Revenda' },
-] as const;
+export const MASTER_USER_SCREENS = MASTER_SCREENS.map((d) => ({ page: d.page as 'buscamestres' | 'buscamestresoperadora' | 'buscamestresrevenda', title: d.title }));
 export type MasterUserScreen = (typeof MASTER_USER_SCREENS)[number]['page'];

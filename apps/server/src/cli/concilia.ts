@@ -90,6 +90,8 @@ async function importFiles(argv: string[]): Promise<void> {
   if (values.preset) mapping = (await engine()).MAPPING_PRESETS[values.preset] ?? fail(`preset desconhecido: ${values.preset}`);
   const codpessoa = values.pessoa ? Number(values.pessoa) : null;
   if (codpessoa !== null && !Number.isInteger(codpessoa)) fail('--pessoa deve ser um número');
+  // every file is checked before the database opens: a missing one is said at once and nothing is half imported
+  for (const file of positionals) if (!fs.existsSync(file)) fail(`arquivo não encontrado: ${file}`);
 
   const config = loadConfig(values.db ? { ...process.env, DATABASE_URL: values.db } : process.env);
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
@@ -104,7 +106,6 @@ async function importFiles(argv: string[]): Promise<void> {
   try {
     const received = [];
     for (const file of positionals) {
-      if (!fs.existsSync(file)) fail(`arquivo não encontrado: ${file}`);
       const r = await ingestion.receive({ source: fs.createReadStream(file), name: path.basename(file), origem: 'CLI', codpessoa, mapping });
       received.push({ file, ...r });
     }

@@ -10,6 +10,7 @@ import { arquivosEntry } from './arquivos.source';
 import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.source';
 import { taxasNaoCadastradasEntry, unidadesNaoEncontradasEntry } from '../features/fee-audit/pendencias.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
+import { masterUsersEntries } from '../features/master-users/master-users.source';
 import { perfisEntry } from './perfis.hooks';
 import { planosPosEntry, planosPosTaxasEntry, planosTerminalEntry } from './planos-pos.hooks';
 import { planosConciliadoresContratoEntry, planosConciliadoresEntry, planosConciliadoresTaxasEntry } from './planos-conciliadores.hooks';
@@ -56,4 +57,6 @@ export const REGISTRY: RegisterEntry[] = [
   auditoriaTaxasEntry,
   taxasNaoCadastradasEntry,
   unidadesNaoEncontradasEntry,
+  // The master-user lists: users a master may sign in as.
+  ...masterUsersEntries,
 ];

@@ -10,6 +10,7 @@ import '../features/fee-audit/fee-audit.resolvers';
 import '../features/dashboard/dashboard.resolvers';
 import '../features/tickets/tickets.resolvers';
 import '../features/tickets/ticket-options.resolvers';
+import '../features/master-users/master-users.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

@@ -25,6 +25,12 @@ export const OPS = {
   ),
   loginIdSession: graphql(`mutation loginIdSession($idsession: String!) { loginIdSession(idsession: $idsession) }`),
   logout: graphql(`mutation logout { logout }`),
+  logarUsuarioMestre: graphql(`mutation logarUsuarioMestre($values: LogarUsuarioMestreValues!) { logarUsuarioMestre(values: $values) }`),
+  logarUsuarioMestreRevenda: graphql(
+    `mutation logarUsuarioMestreRevenda($values: LogarUsuarioMestreValues!) { logarUsuarioMestreRevenda(values: $values) }`,
+  ),
+  voltarUsuarioMestre: graphql(`mutation voltarUsuarioMestre { voltarUsuarioMestre }`),
+  trocarSenha: graphql(`mutation trocarSenha($values: TrocarSenhaValues!) { trocarSenha(values: $values) }`),
   urlVersaoAntiga: graphql(`mutation urlVersaoAntiga { urlVersaoAntiga }`),
   getUserInfo: graphql(
     `query getUserInfo { getUserInfo { nomeAbreviado uscodigo logoMarcarRevenda simulado fullName codPessoa codPessoaPai codPerfil login permitido versaoAntiga } }`,

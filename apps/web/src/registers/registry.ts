@@ -1,5 +1,5 @@
 import {
-  type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
+  type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
   taxasNaoCadastradasScreen, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
@@ -36,6 +36,12 @@ const TicketTraceAction: OpenActionComponent = (p) => createElement(Suspense, { 
 const CadastrarTaxa = lazy(() => import('../features/fee-audit/cadastrar-taxa-action').then((m) => ({ default: m.CadastrarTaxaAction })));
 const CadastrarTaxaAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(CadastrarTaxa, p));
 
+// The master-user lists' Logar: the confirmation and the session as that user, loaded when first opened
+const Logar = lazy(() => import('../features/master-users/logar-action').then((m) => ({ default: m.LogarAction })));
+const LogarAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(Logar, p));
+const TrocarSenha = lazy(() => import('../features/master-users/trocar-senha-action').then((m) => ({ default: m.TrocarSenhaAction })));
+const TrocarSenhaAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(TrocarSenha, p));
+
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
 const LIST_OVERRIDES: Record<string, Overrides> = {
   pesquisaTicket: { opens: { ver: TicketTraceAction } },
@@ -52,4 +58,5 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(planosConciliadoresRegister),
   screen(planosPosRegister),
   ...LIST_SCREENS.map((def) => screen(def, LIST_OVERRIDES[def.key])),
+  ...MASTER_SCREENS.map((def) => screen(def, { opens: { logar: LogarAction, trocarSenha: TrocarSenhaAction } })),
 ];

@@ -70,7 +70,13 @@ const SECTIONS = [
 const PROFILES = ['Administrador Plataforma', 'Revenda', 'Cliente', 'Mestre Operadora', 'Mestre Revenda'] as const;
 /** Profiles that maintain registers; a client's users only use the product. */
 const MAINTAINERS = new Set<string>(['Administrador Plataforma', 'Revenda', 'Mestre Operadora', 'Mestre Revenda']);
-/** The master-user screens each master profile holds (no menu entry: the pages are not built yet). */
+/** The menu's words for the master lists: two share the spec's page title, the menu tells them apart. */
+const MASTER_MENU_LABELS: Record<MasterUserScreen, string> = {
+  buscamestres: 'Listar Usuários Mestres',
+  buscamestresoperadora: 'Listar Usuários Mestres Operadora',
+  buscamestresrevenda: 'Listar Usuários Mestres Revenda',
+};
+/** The master-user screens each master profile holds. */
 const MASTER_SCREENS_OF: Partial<Record<(typeof PROFILES)[number], MasterUserScreen[]>> = {
   'Mestre Operadora': ['buscamestres', 'buscamestresoperadora'],
   'Mestre Revenda': ['buscamestresrevenda'],
@@ -139,6 +145,14 @@ export async function seedDemo(db: Db): Promise<void> {
           label: s.nometela, page: s.recurso, icon: s.icon, ordem: ordem++, codmenupai: m!.codmenu, codrecurso: recursoIds.get(s.recurso)!,
         });
       }
+    }
+
+    // the master-user lists, in a section of their own: only the master profiles hold them, so only they see it
+    const [mestres] = await tx.insert(menus).values({ label: 'Usuários Mestres', icon: 'SupervisorAccount', ordem: ordem++ }).returning();
+    for (const m of MASTER_USER_SCREENS) {
+      await tx.insert(menus).values({
+        label: MASTER_MENU_LABELS[m.page], page: m.page, icon: 'SupervisorAccount', ordem: ordem++, codmenupai: mestres!.codmenu, codrecurso: masterIds.get(m.page)!,
+      });
     }
 
     const user = (login: string, nome: string, perfil: (typeof PROFILES)[number], codpessoa: number, extra: Partial<typeof usuarios.$inferInsert> = {}) =>

@@ -19,6 +19,7 @@ export * from './planos-pos.resource';
 export * from './taxas-antecipacao.resource';
 export * from './terminais.resource';
 export * from './usuarios.resource';
+export * from './mestres.resource';
 export * from '../fee-audit/auditoria-taxas.resource';
 export * from '../fee-audit/pendencias.resource';
 

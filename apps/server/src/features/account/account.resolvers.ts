@@ -136,6 +136,8 @@ builder.mutationField('redefinirSenha', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const me = await ctx.requireUser();
+      // a master signed in as this user does not choose the user's password
+      if (me.simuladoPor !== null) throw new AppError('FORBIDDEN', MSG.semPermissao);
       const p = redefinirSenhaSchema.safeParse(args);
       if (!p.success) throw fromZod(p.error);
       const [user] = await ctx.db.select().from(usuarios).where(eq(usuarios.codusuario, me.codusuario));

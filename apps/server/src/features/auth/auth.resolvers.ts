@@ -26,7 +26,8 @@ async function replaceBrowserSession(ctx: Ctx): Promise<string | null> {
   return endSessionOfCookie(ctx.db, ctx.cookies.get(SESSION_COOKIE));
 }
 
-async function startSession(ctx: Ctx, codusuario: number, simuladopor: number | null = null): Promise<{ id: string; anterior: string | null }> {
+/** Opens a session for the user in this browser (its cookie), ending the one the browser carried. */
+export async function startSession(ctx: Ctx, codusuario: number, simuladopor: number | null = null): Promise<{ id: string; anterior: string | null }> {
   const anterior = await replaceBrowserSession(ctx);
   const s = await createSession(ctx.db, ctx.config, codusuario, ctx.ip, simuladopor);
   ctx.setCookie(cookieHeader(SESSION_COOKIE, s.secret, { secure: ctx.secure }));

@@ -76,6 +76,26 @@ describe('AppShell', () => {
     expect(screen.getByTestId('app-logo')).toBeTruthy();
   });
 
+  it("says whose session a master is in, and 'Voltar ao meu usuário' asks the server for the master's own", async () => {
+    answers.getUserInfo = { ...USER, simulado: true };
+    answers.voltarUsuarioMestre = 'sessao-do-mestre';
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderShell('/app/home');
+    const bar = await screen.findByRole('status');
+    expect(bar.textContent).toContain(MSG.mestreVoceEstaComo.replace('{login}', 'CLIENTE'));
+    fireEvent.click(within(bar).getByRole('button', { name: MSG.mestreVoltar }));
+    const sent = () => (vi.mocked(fetch).mock.calls as [string, RequestInit][]).map(([, init]) => String(init.body));
+    await waitFor(() => expect(sent().some((b) => b.includes('voltarUsuarioMestre'))).toBe(true));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/app'), { timeout: 2000 });
+  });
+
+  it('shows no such bar in a session of the user itself', async () => {
+    renderShell('/app/home');
+    await waitFor(() => expect(screen.getAllByText('Carlos').length).toBeGreaterThan(0));
+    expect(screen.queryByText(MSG.mestreVoltar)).toBeNull();
+  });
+
   it('lists the news, sanitised, with the count on the bell', async () => {
     (window as unknown as { hacked?: number }).hacked = 0;
     renderShell('/app/home');

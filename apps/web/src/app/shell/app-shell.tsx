@@ -1,6 +1,7 @@
 import { Box, Fade, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ImpersonationBar } from '../../features/master-users/impersonation-bar';
 import { ScreenGate } from '../screen-gate';
 import { dispatch, useAppState } from '../store';
 import { BreadcrumbBar } from './breadcrumb-bar';
@@ -56,6 +57,7 @@ export function AppShell() {
       >
         <Toolbar />
         <Box sx={{ pt: 1 }}>
+          <ImpersonationBar />
           <BreadcrumbBar />
           <Fade key={pathname} in appear timeout={PAGE_TRANSITION_MS}>
             <Box>

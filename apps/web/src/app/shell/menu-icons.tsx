@@ -21,6 +21,7 @@ import RequestQuote from '@mui/icons-material/RequestQuote';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
 import Store from '@mui/icons-material/Store';
+import SupervisorAccount from '@mui/icons-material/SupervisorAccount';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import UploadFile from '@mui/icons-material/UploadFile';
 
@@ -32,7 +33,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 // typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
 const ICONS: Record<string, typeof Home> = {
   AccountCircle, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
-  MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Search, Settings, Store, SupportAgent, UploadFile,
+  MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Search, Settings, Store, SupervisorAccount, SupportAgent, UploadFile,
 };
 
 export function MenuIcon({ name, fontSize = 'medium' }: { name: string | null; fontSize?: 'small' | 'medium' | 'large' }) {

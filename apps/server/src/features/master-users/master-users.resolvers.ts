@@ -1,0 +1,140 @@
+import { randomInt } from 'node:crypto';
+import { pessoas, sessoes, usuarios } from '@concilia/db';
+import { isGiven, MSG, todayBusiness } from '@concilia/domain';
+import { hash } from '@node-rs/argon2';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { audit } from '../../audit';
+import { builder } from '../../graphql/builder';
+import type { Ctx } from '../../graphql/context';
+import { AppError } from '../../graphql/errors';
+import { startSession } from '../auth/auth.resolvers';
+import { requirePage } from '../auth/require-page';
+import { endUserSessions, type SessionUser } from '../auth/session.service';
+import { impersonable } from './master-users.source';
+
+/**
+ * Impersonation (spec part 2 §4 "Logar"; §7 logarUsuarioMestre, logarUsuarioMestreRevenda): a master user opens a
+ * session as a user below it. The session records the master (sessoes.simuladopor), so the shell can say so and
+ * 'Voltar ao meu usuário' (voltarUsuarioMestre) opens the master's own session again; both ends are in the audit
+ * log. A session already in someone else's name cannot impersonate a third user.
+ */
+const MasterSearch = builder.inputType('UsuarioMestreBusca', {
+  description: 'The user to sign in as, as the list row carries it (searchValues)',
+  fields: (t) => ({
+    codperfil: t.int({ required: false }),
+    codpessoa: t.int({ required: false }),
+    codpessoapai: t.int({ required: false }),
+    login: t.string({ required: true }),
+  }),
+});
+const LogarValues = builder.inputType('LogarUsuarioMestreValues', {
+  fields: (t) => ({ searchValues: t.field({ type: MasterSearch, required: true }) }),
+});
+
+/** The caller, when its profile holds one of `pages`. */
+async function masterOf(ctx: Ctx, pages: readonly string[]): Promise<SessionUser> {
+  let refused: unknown;
+  for (const page of pages) {
+    try {
+      return await requirePage(ctx, page);
+    } catch (err) {
+      refused = err;
+    }
+  }
+  throw refused;
+}
+
+function logar(operation: string, pages: readonly string[]) {
+  builder.mutationField(operation, (t) =>
+    t.string({
+      description: "Signs this browser in as a user below the master's company (the session id); the master's session ends",
+      args: { values: t.arg({ type: LogarValues, required: true }) },
+      resolve: async (_r, { values }, ctx) => {
+        const me = await masterOf(ctx, pages);
+        if (me.simuladoPor !== null) throw new AppError('FORBIDDEN', MSG.mestreJaSimulado);
+        const s = values.searchValues;
+        const login = s.login.trim().toUpperCase();
+        const [target] = await ctx.db
+          .select({ codusuario: usuarios.codusuario, login: usuarios.login, validade: usuarios.validade })
+          .from(usuarios)
+          .innerJoin(pessoas, eq(pessoas.codpessoa, usuarios.codpessoa))
+          .where(and(sql`upper(${usuarios.login}) = ${login}`, impersonable(me), isGiven(s.codpessoa) ? eq(usuarios.codpessoa, s.codpessoa!) : undefined));
+        // an expired user cannot be entered either: its session would be refused at the next call
+        if (!target || (target.validade && target.validade < todayBusiness())) {
+          throw new AppError('FORBIDDEN', MSG.mestreErroLogar.replace('{login}', login));
+        }
+        const { id, anterior } = await startSession(ctx, target.codusuario, me.codusuario);
+        await audit(ctx.db, {
+          codusuario: me.codusuario, acao: 'SIMULACAO_INICIO', entidade: 'sessoes', chave: id,
+          dados: { mestre: me.login, comousuario: target.login, codusuariodestino: target.codusuario, sessaomestre: anterior },
+        });
+        return id;
+      },
+    }),
+  );
+}
+logar('logarUsuarioMestre', ['buscamestres', 'buscamestresoperadora']);
+logar('logarUsuarioMestreRevenda', ['buscamestresrevenda']);
+
+builder.mutationField('voltarUsuarioMestre', (t) =>
+  t.string({
+    description: "Ends a session opened by a master as another user and signs this browser in as the master again (the session id)",
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser({ pendingPage: true });
+      if (me.simuladoPor === null) throw new AppError('FORBIDDEN', MSG.mestreNaoSimulado);
+      const [master] = await ctx.db.select({ codusuario: usuarios.codusuario, login: usuarios.login, validade: usuarios.validade })
+        .from(usuarios).where(eq(usuarios.codusuario, me.simuladoPor));
+      if (!master || (master.validade && master.validade < todayBusiness())) throw new AppError('FORBIDDEN', MSG.semPermissao);
+      const [started] = await ctx.db.select({ criadaem: sessoes.criadaem }).from(sessoes).where(eq(sessoes.id, me.sessionId));
+      const { id } = await startSession(ctx, master.codusuario);
+      await audit(ctx.db, {
+        codusuario: master.codusuario, acao: 'SIMULACAO_FIM', entidade: 'sessoes', chave: me.sessionId,
+        dados: { mestre: master.login, comousuario: me.login, de: started?.criadaem.toISOString() ?? null, ate: new Date().toISOString(), novasessao: id },
+      });
+      return id;
+    },
+  }),
+);
+
+// Letters and digits a person reads back without doubt (no 0/O, 1/l/I): the password rules take only \w.
+const LEGIVEIS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const novaSenha = () => Array.from({ length: 12 }, () => LEGIVEIS[randomInt(LEGIVEIS.length)]).join('');
+
+const TrocarSenhaValues = builder.inputType('TrocarSenhaValues', {
+  description: 'The user whose password the master replaces: its company (codpessoa) and login',
+  fields: (t) => ({ codpessoa: t.int({ required: true }), login: t.string({ required: false }) }),
+});
+
+/**
+ * Trocar senha of the plain master list (spec part 2 §7: trocarSenha (codpessoa) returns the new password): a
+ * random password replaces the user's and ends its sessions. The answer is the only place it exists in clear:
+ * the database keeps its argon2id hash, the audit log says who changed whose password, never the password.
+ */
+builder.mutationField('trocarSenha', (t) =>
+  t.string({
+    description: 'A new password for a user below the master, answered once',
+    args: { values: t.arg({ type: TrocarSenhaValues, required: true }) },
+    resolve: async (_r, { values }, ctx) => {
+      const me = await requirePage(ctx, 'buscamestres');
+      if (me.simuladoPor !== null) throw new AppError('FORBIDDEN', MSG.semPermissao);
+      const login = values.login?.trim().toUpperCase();
+      const found = await ctx.db
+        .select({ codusuario: usuarios.codusuario, login: usuarios.login })
+        .from(usuarios)
+        .where(and(eq(usuarios.codpessoa, values.codpessoa), impersonable(me), login ? sql`upper(${usuarios.login}) = ${login}` : undefined))
+        .orderBy(asc(usuarios.codusuario))
+        .limit(2);
+      // a company with several users: the login says which one
+      if (found.length !== 1) throw new AppError('FORBIDDEN', MSG.semPermissao);
+      const target = found[0]!;
+      const senha = novaSenha();
+      await ctx.db.update(usuarios).set({ senhahash: await hash(senha) }).where(eq(usuarios.codusuario, target.codusuario));
+      await endUserSessions(ctx.db, target.codusuario);
+      await audit(ctx.db, {
+        codusuario: me.codusuario, acao: 'SENHA_TROCADA_MESTRE', entidade: 'usuarios', chave: target.codusuario,
+        dados: { mestre: me.login, usuario: target.login },
+      });
+      return senha;
+    },
+  }),
+);

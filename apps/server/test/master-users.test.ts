@@ -1,0 +1,108 @@
+import { MASTER_SCREENS, MSG, usuariosMestresRevendaScreen, usuariosMestresScreen } from '@concilia/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listDocument } from '../../web/src/registers/register-operations';
+import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
+
+type Row = Record<string, unknown>;
+
+const LOGAR = 'mutation($values: LogarUsuarioMestreValues!) { logarUsuarioMestre(values: $values) }';
+const LOGAR_REVENDA = 'mutation($values: LogarUsuarioMestreValues!) { logarUsuarioMestreRevenda(values: $values) }';
+const VOLTAR = 'mutation { voltarUsuarioMestre }';
+const QUEM = 'query { getUserInfo { login simulado } }';
+const SENHA = 'mutation($a: String!, $s: String!) { redefinirSenha(senhaAtual: $a, senha: $s, confirmaSenha: $s) }';
+
+/**
+ * Master users (spec part 2 §2.1, §4, §6): the lists of users a master may sign in as, Logar and the way back,
+ * through the calls the screens send — who may enter whom, what the session says, what the audit log keeps.
+ */
+describe.each(engines())('master users and impersonation (%s)', (engine) => {
+  let t: TestApp;
+  let mestre: string;
+  let mestreRevenda: string;
+  const logins = async (def: typeof usuariosMestresScreen, cookie: string, values: Row = {}) =>
+    (dataOf(await t.call(listDocument(def), { values }, { cookie }))[def.ops.list] as Row[]).map((r) => r.login);
+  const logar = (cookie: string, login: string, query = LOGAR) => t.call(query, { values: { searchValues: { login } } }, { cookie });
+  const who = async (cookie: string) => dataOf(await t.call(QUEM, {}, { cookie })).getUserInfo;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    mestre = await t.login('MESTRE');
+    mestreRevenda = await t.login('MESTREREVENDA');
+  });
+  afterAll(() => t?.close());
+
+  it("lists the users below the master's company — never its colleagues or itself", async () => {
+    // MESTRE sits at the platform: the reseller's and the clients' users; not ADMIN, not itself
+    expect(await logins(usuariosMestresScreen, mestre)).toEqual(['CLIENTE', 'CLIENTE2', 'MESTREREVENDA', 'PENDENTE', 'REVENDA']);
+    expect(await logins(usuariosMestresRevendaScreen, mestreRevenda)).toEqual(expect.arrayContaining(['CLIENTE', 'CLIENTE2']));
+    expect(await logins(usuariosMestresRevendaScreen, mestreRevenda)).not.toContain('REVENDA');
+    expect(await logins(usuariosMestresScreen, mestre, { login: 'cliente2' })).toEqual(['CLIENTE2']);
+  });
+
+  it('each list is closed to a profile without its screen', async () => {
+    const revenda = await t.login('REVENDA');
+    for (const def of MASTER_SCREENS) expect(errorOf(await t.call(listDocument(def), {}, { cookie: revenda })).code).toBe('FORBIDDEN');
+    expect(errorOf(await t.call(listDocument(usuariosMestresScreen), {}, { cookie: mestreRevenda })).code).toBe('FORBIDDEN');
+    expect(errorOf(await logar(revenda, 'CLIENTE')).code).toBe('FORBIDDEN');
+  });
+
+  it('a reseller master cannot enter a colleague, the platform, or a user it does not see', async () => {
+    for (const login of ['REVENDA', 'ADMIN', 'MESTRE', 'NINGUEM']) {
+      expect(errorOf(await logar(mestreRevenda, login, LOGAR_REVENDA))).toEqual({ code: 'FORBIDDEN', message: MSG.mestreErroLogar.replace('{login}', login) });
+    }
+  });
+
+  let comoCliente: string;
+  it('Logar opens a session as the user, marked as the master\'s; the master\'s session ends; the audit log says who as whom', async () => {
+    const r = await logar(mestre, 'cliente');
+    expect(dataOf(r).logarUsuarioMestre).toEqual(expect.any(String));
+    comoCliente = r.cookie;
+    expect(await who(comoCliente)).toEqual({ login: 'CLIENTE', simulado: true });
+    expect(errorOf(await t.call(QUEM, {}, { cookie: mestre })).message).toBe(MSG.usuarioNaoLogado);
+    const [line] = await t.exec(`SELECT a.acao, a.dados FROM auditoria a JOIN usuarios u ON u.codusuario = a.codusuario
+      WHERE u.login = 'MESTRE' AND a.acao = 'SIMULACAO_INICIO'`);
+    expect(line!.dados).toMatchObject({ mestre: 'MESTRE', comousuario: 'CLIENTE' });
+  });
+
+  it("the user's password cannot be changed from that session", async () => {
+    expect(errorOf(await t.call(SENHA, { a: 'Demo@2026', s: 'Outra#Senha2026' }, { cookie: comoCliente })).code).toBe('FORBIDDEN');
+  });
+
+  it('Voltar ao meu usuário ends it and opens the master\'s own session, logging from when to when', async () => {
+    const r = await t.call(VOLTAR, {}, { cookie: comoCliente });
+    expect(dataOf(r).voltarUsuarioMestre).toEqual(expect.any(String));
+    mestre = r.cookie;
+    expect(await who(mestre)).toEqual({ login: 'MESTRE', simulado: false });
+    expect(errorOf(await t.call(QUEM, {}, { cookie: comoCliente })).message).toBe(MSG.usuarioNaoLogado);
+    const [line] = await t.exec(`SELECT a.dados FROM auditoria a WHERE a.acao = 'SIMULACAO_FIM'`);
+    expect(line!.dados).toMatchObject({ mestre: 'MESTRE', comousuario: 'CLIENTE', de: expect.any(String), ate: expect.any(String) });
+    expect(errorOf(await t.call(VOLTAR, {}, { cookie: mestre }))).toEqual({ code: 'FORBIDDEN', message: MSG.mestreNaoSimulado });
+  });
+
+  it('Trocar senha answers a new password once: it signs in, the old one does not, and neither the log nor the audit holds it', async () => {
+    const TROCAR = 'mutation($values: TrocarSenhaValues!) { trocarSenha(values: $values) }';
+    const [cliente2] = await t.exec("SELECT codpessoa FROM usuarios WHERE login = 'CLIENTE2'");
+    const old = await t.login('CLIENTE2');
+    const senha = dataOf(await t.call(TROCAR, { values: { codpessoa: cliente2!.codpessoa, login: 'cliente2' } }, { cookie: mestre })).trocarSenha as string;
+    expect(senha).toMatch(/^[A-Za-z0-9]{12}$/);
+    // the user's open sessions end with the old password
+    expect(errorOf(await t.call(QUEM, {}, { cookie: old })).message).toBe(MSG.usuarioNaoLogado);
+    expect(await who(await t.login('CLIENTE2', senha))).toEqual({ login: 'CLIENTE2', simulado: false });
+    expect(t.logs.some((l) => l.includes(senha))).toBe(false);
+    const audit = await t.exec(`SELECT dados::text AS d FROM auditoria WHERE acao = 'SENHA_TROCADA_MESTRE'`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.d).not.toContain(senha);
+    const [stored] = await t.exec("SELECT senhahash FROM usuarios WHERE login = 'CLIENTE2'");
+    expect(String(stored!.senhahash)).toMatch(/^\$argon2id\$/);
+    // only the plain master list offers it, and only over users below the master
+    expect(errorOf(await t.call(TROCAR, { values: { codpessoa: cliente2!.codpessoa } }, { cookie: mestreRevenda })).code).toBe('FORBIDDEN');
+    const [plataforma] = await t.exec("SELECT codpessoa FROM usuarios WHERE login = 'ADMIN'");
+    expect(errorOf(await t.call(TROCAR, { values: { codpessoa: plataforma!.codpessoa, login: 'ADMIN' } }, { cookie: mestre })).code).toBe('FORBIDDEN');
+  });
+
+  it('a session in another user\'s name cannot enter a third user, even when that user is a master', async () => {
+    const comoMestreRevenda = (await logar(mestre, 'MESTREREVENDA')).cookie;
+    expect(await who(comoMestreRevenda)).toEqual({ login: 'MESTREREVENDA', simulado: true });
+    expect(errorOf(await logar(comoMestreRevenda, 'CLIENTE', LOGAR_REVENDA))).toEqual({ code: 'FORBIDDEN', message: MSG.mestreJaSimulado });
+  });
+});

@@ -1,0 +1,72 @@
+import { MSG, usuariosMestresScreen } from '@concilia/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFromMenu, signIn } from '../support/app-pages';
+import { type Browser, openBrowser, screenshot } from '../support/browser';
+import { registerPage } from '../support/register-page';
+import { startServer, type TestServer } from '../support/test-server';
+
+/**
+ * A master user's day (spec part 2 §2.1, §4): its own menu section, the list of users below it, Logar into the
+ * bakery's user — the home page as that user, saying so — and back to its own user; Trocar senha shows the new
+ * password once.
+ */
+describe('Usuários Mestres', () => {
+  let server: TestServer;
+  let b: Browser;
+  beforeAll(async () => {
+    server = await startServer('pglite');
+    b = await openBrowser();
+    await signIn(b.page, server.url, 'MESTRE');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await server?.close();
+  });
+
+  it('opens the list from its menu, signs in as a listed user after the question, and comes back', async () => {
+    const { page } = b;
+    await openFromMenu(page, 'Usuários Mestres', /^Listar Usuários Mestres$/, /\/app\/buscamestres$/);
+    const screen = registerPage(page, usuariosMestresScreen);
+    await page.getByRole('heading', { level: 1, name: 'Listar Usuários Mestres' }).waitFor();
+    await screen.row('Carlos Pereira').waitFor();
+    expect(await screen.row('Administrador da Plataforma').count()).toBe(0);
+    await screenshot(page, 'usuarios-mestres');
+
+    await screen.selectRow('Carlos Pereira');
+    await screen.fabAction('Logar');
+    const dialog = page.getByRole('dialog', { name: MSG.listaAtencao });
+    await dialog.getByText(MSG.mestreConfirmaLogar).waitFor();
+    await dialog.getByRole('button', { name: MSG.listaOk }).click();
+    await page.getByText(MSG.mestreLogado.replace('{login}', 'CLIENTE')).waitFor();
+    // the home page of the bakery's user, saying whose session it is
+    await page.getByTestId('home-greeting').filter({ hasText: 'Carlos' }).waitFor({ timeout: 20_000 });
+    const bar = page.getByRole('status').filter({ hasText: MSG.mestreVoceEstaComo.replace('{login}', 'CLIENTE') });
+    await bar.waitFor();
+    await screenshot(page, 'usuarios-mestres-como-cliente');
+    // the client's menu: no master section
+    expect(await page.getByTestId('menu-drawer').getByRole('button', { name: 'Usuários Mestres' }).count()).toBe(0);
+
+    await bar.getByRole('button', { name: MSG.mestreVoltar }).click();
+    await page.getByTestId('home-greeting').filter({ hasText: 'Otávio' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText(MSG.mestreVoceEstaComo.replace('{login}', 'CLIENTE')).count()).toBe(0);
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it('Trocar senha shows the new password once, with a way to copy it', async () => {
+    const { page } = b;
+    await openFromMenu(page, 'Usuários Mestres', /^Listar Usuários Mestres$/, /\/app\/buscamestres$/);
+    const screen = registerPage(page, usuariosMestresScreen);
+    await screen.row('Marina Lima').waitFor();
+    await screen.selectRow('Marina Lima');
+    await screen.fabAction('Trocar senha');
+    await page.getByRole('dialog', { name: MSG.listaAtencao }).getByRole('button', { name: MSG.listaOk }).click();
+    const shown = page.getByRole('dialog', { name: MSG.mestreNovaSenha.replace('{login}', 'CLIENTE2') });
+    await shown.waitFor();
+    const senha = (await shown.locator('output').innerText()).trim();
+    expect(senha).toMatch(/^[A-Za-z0-9]{12}$/);
+    await shown.getByText(MSG.mestreNovaSenhaUmaVez).waitFor();
+    await shown.getByRole('button', { name: MSG.listaFechar }).click();
+    await shown.waitFor({ state: 'hidden' });
+    expect(b.consoleErrors).toEqual([]);
+  });
+});

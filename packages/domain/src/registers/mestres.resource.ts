@@ -1,0 +1,53 @@
+import { defineRegister, type RegisterDef } from '../register-kit/register';
+
+/**
+ * The master-user lists (spec part 2 §2.1, §6, §7 "Master users and impersonation"): the users a master user
+ * may sign in as — every user of a person below the master's, never a colleague of its own company. Logar asks
+ * 'Deseja realmente logar com este usuário?' and opens the session as that user (logarUsuarioMestre /
+ * logarUsuarioMestreRevenda); the session remembers the master, who returns with 'Voltar ao meu usuário'.
+ */
+const MASTER_FIELDS = {
+  codusuario: { kind: 'number', label: 'Código', form: false },
+  login: { kind: 'text', label: 'Login', column: true, filter: true, form: false, width: 160 },
+  nome: { kind: 'text', label: 'Nome', column: true, filter: true, form: false },
+  nomepessoa: { kind: 'text', label: 'Empresa', column: true, filter: true, form: false },
+  perfil: { kind: 'text', label: 'Perfil', column: true, form: false, width: 170 },
+  email: { kind: 'email', label: 'Email', column: true, form: false },
+  validade: { kind: 'date', label: 'Validade', column: true, form: false, width: 120 },
+  // what logarUsuarioMestre's searchValues carry (spec part 2 §7): kept on the row, not shown
+  codperfil: { kind: 'number', label: 'Perfil (código)', form: false },
+  codpessoa: { kind: 'number', label: 'Empresa (código)', form: false },
+  codpessoapai: { kind: 'number', label: 'Empresa acima (código)', form: false },
+} as const;
+
+type Action = NonNullable<RegisterDef['actions']>[number];
+
+/** Trocar senha (plain master list only): a new password for the user, shown once to the master (trocarSenha). */
+const TROCAR_SENHA: Action = { key: 'trocarSenha', label: 'Trocar senha', icon: 'Key', scope: 'single', kind: 'open', operation: 'trocarSenha', success: '' };
+
+const masterList = (key: string, page: string, title: string, list: string, logar: string, more: Action[] = []): RegisterDef<typeof MASTER_FIELDS> => ({
+  readOnly: true,
+  key,
+  typeName: `UsuarioMestre${key.charAt(0).toUpperCase()}${key.slice(1)}`,
+  title,
+  page,
+  menuSection: 'Usuários Mestres',
+  menuIcon: 'SupervisorAccount',
+  id: 'codusuario',
+  keyFields: ['codusuario'],
+  ops: { list },
+  fields: MASTER_FIELDS,
+  actions: [{ key: 'logar', label: 'Logar', icon: 'Login', scope: 'single', kind: 'open', operation: logar, success: '' }, ...more],
+});
+
+/** Listar Usuários Mestres (/app/buscamestres; variant listarUsuariosMestres). */
+export const usuariosMestresScreen = defineRegister(
+  masterList('listarUsuariosMestres', 'buscamestres', 'Listar Usuários Mestres', 'getUsuariosMestres', 'logarUsuarioMestre', [TROCAR_SENHA]),
+);
+/** Listar Usuários Mestres of an operator master (/app/buscamestresoperadora; variant buscaMestresOperadora). */
+export const usuariosMestresOperadoraScreen = defineRegister(masterList('buscaMestresOperadora', 'buscamestresoperadora', 'Listar Usuários Mestres', 'getUsuariosMestresOperadora', 'logarUsuarioMestre'));
+/** Listar Usuários Mestres Revenda (/app/buscamestresrevenda; variant buscaMestresRevenda). */
+export const usuariosMestresRevendaScreen = defineRegister(masterList('buscaMestresRevenda', 'buscamestresrevenda', 'Listar Usuários Mestres Revenda', 'getUsuariosMestresRevenda', 'logarUsuarioMestreRevenda'));
+
+/** The master-user screens: granted only to the master profiles (the seed), each a list with Logar. */
+export const MASTER_SCREENS = [usuariosMestresScreen, usuariosMestresOperadoraScreen, usuariosMestresRevendaScreen] as const;
