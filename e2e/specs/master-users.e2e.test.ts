@@ -52,9 +52,35 @@ describe('Usuários Mestres', () => {
     expect(b.consoleErrors).toEqual([]);
   });
 
-  it('Trocar senha shows the new password once, with a way to copy it', async () => {
+  it("Tefs: the bakery's TEF solutions in a narrow side drawer, one ticked and one typed, kept", async () => {
     const { page } = b;
     await openFromMenu(page, 'Usuários Mestres', /^Listar Usuários Mestres$/, /\/app\/buscamestres$/);
+    const screen = registerPage(page, usuariosMestresScreen);
+    await screen.row('Carlos Pereira').waitFor();
+    await screen.selectRow('Carlos Pereira');
+    await screen.fabAction('Tefs');
+    const drawer = page.getByRole('dialog', { name: MSG.tefsTitulo });
+    await drawer.getByRole('checkbox', { name: 'PayGo' }).check();
+    await drawer.getByLabel(MSG.tefsNovo).fill('TEF Caixa Própria');
+    expect(Math.round((await drawer.boundingBox())!.width)).toBe(260);
+    await screenshot(page, 'usuarios-mestres-tefs');
+    await drawer.getByRole('button', { name: MSG.listaSalvar }).click();
+    await page.getByText(MSG.tefsSalvos).waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    await screen.selectRow('Carlos Pereira');
+    await screen.fabAction('Tefs');
+    await drawer.getByRole('checkbox', { name: 'TEF Caixa Própria' }).waitFor();
+    expect(await drawer.getByRole('checkbox', { name: 'PayGo' }).isChecked()).toBe(true);
+    expect(await drawer.getByRole('checkbox', { name: 'TEF Caixa Própria' }).isChecked()).toBe(true);
+    expect(await drawer.getByRole('checkbox', { name: 'Linx TEF' }).isChecked()).toBe(false);
+    await drawer.getByRole('button', { name: MSG.listaFechar }).click();
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it('Trocar senha shows the new password once, with a way to copy it', async () => {
+    const { page } = b;
+    // by address: a fresh list, nothing selected
+    await page.goto(`${server.url}/app/buscamestres`);
     const screen = registerPage(page, usuariosMestresScreen);
     await screen.row('Marina Lima').waitFor();
     await screen.selectRow('Marina Lima');

@@ -100,6 +100,29 @@ describe.each(engines())('master users and impersonation (%s)', (engine) => {
     expect(errorOf(await t.call(TROCAR, { values: { codpessoa: plataforma!.codpessoa, login: 'ADMIN' } }, { cookie: mestre })).code).toBe('FORBIDDEN');
   });
 
+  it("Tefs: the catalogue, a company's TEFs ticked and one typed (whatever its case) — only of companies below the master", async () => {
+    const TEFS = 'query($p: Int!) { listarAllTefsDAO { codtefs nome } getTefs(codpessoa: $p) { nome } }';
+    const SALVAR = 'mutation($values: SalvarTefsValues!) { salvarTefs(values: $values) { nome } }';
+    const [padaria] = await t.exec("SELECT codpessoa FROM pessoas WHERE nome = 'Padaria Pão Quente Ltda'");
+    const p = Number(padaria!.codpessoa);
+    const before = dataOf(await t.call(TEFS, { p }, { cookie: mestre }));
+    expect(before.listarAllTefsDAO.map((x: Row) => x.nome)).toEqual(expect.arrayContaining(['PayGo', 'SiTef (Software Express)']));
+    expect(before.getTefs).toEqual([]);
+    const paygo = before.listarAllTefsDAO.find((x: Row) => x.nome === 'PayGo').codtefs;
+    const saved = dataOf(await t.call(SALVAR, { values: { codpessoa: p, codtefs: [paygo], novo: 'TEF Caixa Própria' } }, { cookie: mestre })).salvarTefs;
+    expect(saved.map((x: Row) => x.nome)).toEqual(['PayGo', 'TEF Caixa Própria']);
+    // typed again in another case it is the same TEF, not a second one
+    await t.call(SALVAR, { values: { codpessoa: p, codtefs: [], novo: 'tef caixa própria' } }, { cookie: mestre });
+    expect(dataOf(await t.call(TEFS, { p }, { cookie: mestre })).getTefs).toEqual([{ nome: 'TEF Caixa Própria' }]);
+    const [n] = await t.exec("SELECT count(*)::int AS n FROM tefs WHERE lower(nome) = 'tef caixa própria'");
+    expect(Number(n!.n)).toBe(1);
+    // the reseller master's list has no Tefs; the platform's own company is not below the master
+    expect(errorOf(await t.call(TEFS, { p }, { cookie: mestreRevenda })).code).toBe('FORBIDDEN');
+    const [plataforma] = await t.exec("SELECT codpessoa FROM pessoas WHERE tipo = 'PLATAFORMA'");
+    expect(errorOf(await t.call(SALVAR, { values: { codpessoa: plataforma!.codpessoa, codtefs: [paygo] } }, { cookie: mestre })).code).toBe('FORBIDDEN');
+    expect(errorOf(await t.call(SALVAR, { values: { codpessoa: p, codtefs: [], novo: 'x'.repeat(61) } }, { cookie: mestre })).message).toBe(MSG.tefsNomeLongo);
+  });
+
   it('a session in another user\'s name cannot enter a third user, even when that user is a master', async () => {
     const comoMestreRevenda = (await logar(mestre, 'MESTREREVENDA')).cookie;
     expect(await who(comoMestreRevenda)).toEqual({ login: 'MESTREREVENDA', simulado: true });

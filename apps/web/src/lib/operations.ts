@@ -31,6 +31,9 @@ export const OPS = {
   ),
   voltarUsuarioMestre: graphql(`mutation voltarUsuarioMestre { voltarUsuarioMestre }`),
   trocarSenha: graphql(`mutation trocarSenha($values: TrocarSenhaValues!) { trocarSenha(values: $values) }`),
+  listarAllTefsDAO: graphql(`query listarAllTefsDAO { listarAllTefsDAO { codtefs nome } }`),
+  getTefs: graphql(`query getTefs($codpessoa: Int!) { getTefs(codpessoa: $codpessoa) { codtefs nome } }`),
+  salvarTefs: graphql(`mutation salvarTefs($values: SalvarTefsValues!) { salvarTefs(values: $values) { codtefs nome } }`),
   urlVersaoAntiga: graphql(`mutation urlVersaoAntiga { urlVersaoAntiga }`),
   getUserInfo: graphql(
     `query getUserInfo { getUserInfo { nomeAbreviado uscodigo logoMarcarRevenda simulado fullName codPessoa codPessoaPai codPerfil login permitido versaoAntiga } }`,

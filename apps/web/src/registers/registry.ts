@@ -39,6 +39,8 @@ const CadastrarTaxaAction: OpenActionComponent = (p) => createElement(Suspense, 
 // The master-user lists' Logar: the confirmation and the session as that user, loaded when first opened
 const Logar = lazy(() => import('../features/master-users/logar-action').then((m) => ({ default: m.LogarAction })));
 const LogarAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(Logar, p));
+const Tefs = lazy(() => import('../features/master-users/tefs-action').then((m) => ({ default: m.TefsAction })));
+const TefsAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(Tefs, p));
 const TrocarSenha = lazy(() => import('../features/master-users/trocar-senha-action').then((m) => ({ default: m.TrocarSenhaAction })));
 const TrocarSenhaAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(TrocarSenha, p));
 
@@ -58,5 +60,5 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(planosConciliadoresRegister),
   screen(planosPosRegister),
   ...LIST_SCREENS.map((def) => screen(def, LIST_OVERRIDES[def.key])),
-  ...MASTER_SCREENS.map((def) => screen(def, { opens: { logar: LogarAction, trocarSenha: TrocarSenhaAction } })),
+  ...MASTER_SCREENS.map((def) => screen(def, { opens: { logar: LogarAction, tefs: TefsAction, trocarSenha: TrocarSenhaAction } })),
 ];

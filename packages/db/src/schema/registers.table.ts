@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { pessoas } from './people.table';
 import { operadoras } from './reference.table';
 
@@ -40,4 +40,23 @@ export const terminais = pgTable(
     codexternoconciliador: text('codexternoconciliador'),
   },
   (t) => [index('terminais_pai_idx').on(t.codpessoapai), index('terminais_cliente_idx').on(t.codpessoacliente)],
+);
+
+/**
+ * TEF solutions (codtefs, nome; spec part 2 §3 "TEF"): the electronic-funds-transfer software a client's
+ * checkouts use (SiTef, PayGo…). A catalogue every master picks from, and may add to.
+ */
+export const tefs = pgTable('tefs', {
+  codtefs: serial('codtefs').primaryKey(),
+  nome: text('nome').notNull().unique(),
+});
+
+/** Which TEF solutions a company uses (the master list's Tefs drawer: getTefs, salvarTefs). */
+export const pessoaTefs = pgTable(
+  'pessoa_tefs',
+  {
+    codpessoa: integer('codpessoa').notNull().references(() => pessoas.codpessoa, { onDelete: 'cascade' }),
+    codtefs: integer('codtefs').notNull().references(() => tefs.codtefs, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'pessoa_tefs_pk', columns: [t.codpessoa, t.codtefs] })],
 );

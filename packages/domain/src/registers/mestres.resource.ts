@@ -23,6 +23,9 @@ const MASTER_FIELDS = {
 type Action = NonNullable<RegisterDef['actions']>[number];
 
 /** Trocar senha (plain master list only): a new password for the user, shown once to the master (trocarSenha). */
+/** Tefs (plain master list only): the TEF solutions the user's company runs, in a side drawer (getTefs, salvarTefs). */
+const TEFS: Action = { key: 'tefs', label: 'Tefs', icon: 'PointOfSale', scope: 'single', kind: 'open', operation: 'salvarTefs', success: '' };
+
 const TROCAR_SENHA: Action = { key: 'trocarSenha', label: 'Trocar senha', icon: 'Key', scope: 'single', kind: 'open', operation: 'trocarSenha', success: '' };
 
 const masterList = (key: string, page: string, title: string, list: string, logar: string, more: Action[] = []): RegisterDef<typeof MASTER_FIELDS> => ({
@@ -42,7 +45,7 @@ const masterList = (key: string, page: string, title: string, list: string, loga
 
 /** Listar Usuários Mestres (/app/buscamestres; variant listarUsuariosMestres). */
 export const usuariosMestresScreen = defineRegister(
-  masterList('listarUsuariosMestres', 'buscamestres', 'Listar Usuários Mestres', 'getUsuariosMestres', 'logarUsuarioMestre', [TROCAR_SENHA]),
+  masterList('listarUsuariosMestres', 'buscamestres', 'Listar Usuários Mestres', 'getUsuariosMestres', 'logarUsuarioMestre', [TEFS, TROCAR_SENHA]),
 );
 /** Listar Usuários Mestres of an operator master (/app/buscamestresoperadora; variant buscaMestresOperadora). */
 export const usuariosMestresOperadoraScreen = defineRegister(masterList('buscaMestresOperadora', 'buscamestresoperadora', 'Listar Usuários Mestres', 'getUsuariosMestresOperadora', 'logarUsuarioMestre'));

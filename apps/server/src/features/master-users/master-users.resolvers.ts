@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { pessoas, sessoes, usuarios } from '@concilia/db';
+import { pessoas, pessoaTefs, sessoes, subtreeOf, tefs, usuarios } from '@concilia/db';
 import { isGiven, MSG, todayBusiness } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { builder } from '../../graphql/builder';
 import type { Ctx } from '../../graphql/context';
@@ -135,6 +135,84 @@ builder.mutationField('trocarSenha', (t) =>
         dados: { mestre: me.login, usuario: target.login },
       });
       return senha;
+    },
+  }),
+);
+
+const TefRef = builder.objectRef<{ codtefs: number; nome: string }>('Tef').implement({
+  description: 'A TEF solution (spec part 2 §3 "TEF")',
+  fields: (t) => ({ codtefs: t.exposeInt('codtefs'), nome: t.exposeString('nome') }),
+});
+
+const TEF_NOME_MAX = 60;
+
+/** A company strictly below the master's (a listed user's): the only ones whose TEFs it reads and writes. */
+async function companyBelow(ctx: Ctx, me: SessionUser, codpessoa: number): Promise<void> {
+  const r = (await ctx.db.execute(sql`SELECT 1 AS ok WHERE ${codpessoa} IN ${subtreeOf(me.codpessoa)} AND ${codpessoa} <> ${me.codpessoa}`)) as unknown as { rows: unknown[] };
+  if (!r.rows.length) throw new AppError('FORBIDDEN', MSG.semPermissao);
+}
+
+const tefsOf = (ctx: Ctx, codpessoa: number) =>
+  ctx.db.select({ codtefs: tefs.codtefs, nome: tefs.nome }).from(pessoaTefs).innerJoin(tefs, eq(tefs.codtefs, pessoaTefs.codtefs))
+    .where(eq(pessoaTefs.codpessoa, codpessoa)).orderBy(asc(tefs.nome));
+
+builder.queryField('listarAllTefsDAO', (t) =>
+  t.field({
+    type: [TefRef],
+    description: 'Every TEF solution of the catalogue, by name',
+    resolve: async (_r, _a, ctx) => {
+      await requirePage(ctx, 'buscamestres');
+      return ctx.db.select({ codtefs: tefs.codtefs, nome: tefs.nome }).from(tefs).orderBy(asc(tefs.nome));
+    },
+  }),
+);
+
+builder.queryField('getTefs', (t) =>
+  t.field({
+    type: [TefRef],
+    description: "The TEF solutions a company below the master runs",
+    args: { codpessoa: t.arg.int({ required: true }) },
+    resolve: async (_r, { codpessoa }, ctx) => {
+      const me = await requirePage(ctx, 'buscamestres');
+      await companyBelow(ctx, me, codpessoa);
+      return tefsOf(ctx, codpessoa);
+    },
+  }),
+);
+
+const SalvarTefsValues = builder.inputType('SalvarTefsValues', {
+  fields: (t) => ({
+    codpessoa: t.int({ required: true }),
+    codtefs: t.intList({ required: true, description: 'the TEF solutions the company runs, from listarAllTefsDAO' }),
+    novo: t.string({ required: false, description: 'a TEF solution not in the catalogue yet: added to it and to the company' }),
+  }),
+});
+
+builder.mutationField('salvarTefs', (t) =>
+  t.field({
+    type: [TefRef],
+    description: "Sets the TEF solutions a company below the master runs (answers them)",
+    args: { values: t.arg({ type: SalvarTefsValues, required: true }) },
+    resolve: async (_r, { values }, ctx) => {
+      const me = await requirePage(ctx, 'buscamestres');
+      if (me.simuladoPor !== null) throw new AppError('FORBIDDEN', MSG.semPermissao);
+      await companyBelow(ctx, me, values.codpessoa);
+      const novo = values.novo?.trim() ?? '';
+      if (novo.length > TEF_NOME_MAX) throw new AppError('BAD_USER_INPUT', MSG.tefsNomeLongo, { issues: [{ path: 'novo', message: MSG.tefsNomeLongo }] });
+      return ctx.db.transaction(async (tx) => {
+        const ids = new Set(values.codtefs);
+        if (novo) {
+          // 'paygo' is PayGo: a name already in the catalogue, whatever its case, is that TEF
+          let [row] = await tx.select({ codtefs: tefs.codtefs }).from(tefs).where(sql`lower(${tefs.nome}) = lower(${novo})`);
+          if (!row) [row] = await tx.insert(tefs).values({ nome: novo }).returning({ codtefs: tefs.codtefs });
+          ids.add(row!.codtefs);
+        }
+        const known = ids.size ? await tx.select({ codtefs: tefs.codtefs }).from(tefs).where(inArray(tefs.codtefs, [...ids])) : [];
+        await tx.delete(pessoaTefs).where(eq(pessoaTefs.codpessoa, values.codpessoa));
+        if (known.length) await tx.insert(pessoaTefs).values(known.map((k) => ({ codpessoa: values.codpessoa, codtefs: k.codtefs })));
+        await audit(tx as never, { codusuario: me.codusuario, acao: 'TEFS_SALVOS', entidade: 'pessoa_tefs', chave: values.codpessoa, dados: { codtefs: known.map((k) => k.codtefs) } });
+        return tefsOf({ ...ctx, db: tx as never }, values.codpessoa);
+      });
     },
   }),
 );
