@@ -1,6 +1,6 @@
-import { MSG, usuariosMestresScreen } from '@concilia/domain';
+import { MSG, usuariosMestresRevendaScreen, usuariosMestresScreen } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFromMenu, signIn } from '../support/app-pages';
+import { openFromMenu, signIn, signOut } from '../support/app-pages';
 import { type Browser, openBrowser, screenshot } from '../support/browser';
 import { registerPage } from '../support/register-page';
 import { startServer, type TestServer } from '../support/test-server';
@@ -93,6 +93,20 @@ describe('Usuários Mestres', () => {
     await shown.getByText(MSG.mestreNovaSenhaUmaVez).waitFor();
     await shown.getByRole('button', { name: MSG.listaFechar }).click();
     await shown.waitFor({ state: 'hidden' });
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it("the reseller master's list: its clients' users, Logar only (no Tefs, no Trocar senha)", async () => {
+    const { page } = b;
+    await signOut(page, `${server.url}/`);
+    await signIn(page, server.url, 'MESTREREVENDA');
+    await openFromMenu(page, 'Usuários Mestres', /^Listar Usuários Mestres Revenda$/, /\/app\/buscamestresrevenda$/);
+    await page.getByRole('heading', { level: 1, name: 'Listar Usuários Mestres Revenda' }).waitFor();
+    const screen = registerPage(page, usuariosMestresRevendaScreen);
+    await screen.row('Marina Lima').waitFor();
+    expect(await screen.row('Renata Souza').count()).toBe(0);
+    await screen.selectRow('Marina Lima');
+    expect(await screen.fabLabels()).toEqual(['Logar']);
     expect(b.consoleErrors).toEqual([]);
   });
 });

@@ -109,10 +109,18 @@ export const planosConciliadoresContratoRegister = defineRegister({
  * optionally values valorde..valorate, and the fee in percent (P) or R$ (V). `codtaxa` is the stored rate's
  * code, negative for a line not saved yet.
  */
-const RATE_LINE_FIELDS = {
+/** A range's code and installments de..até (1 to 99): the lines of a plan's rates and of a POS plan's alike. */
+export const INSTALLMENT_RANGE_FIELDS = {
   codtaxa: { kind: 'number', label: 'Código', form: 'readonly' },
   de: { kind: 'number', label: 'Parcela de', required: true, min: 1, max: 99 },
   ate: { kind: 'number', label: 'Parcela até', required: true, min: 1, max: 99 },
+} as const;
+
+/** 'até' not below 'de', for those installments. */
+export const installmentOrderRule: FormRule = [(v) => Number(v.de) <= Number(v.ate), { message: MSG.faixaParcelasInvertida, path: ['ate'] }];
+
+const RATE_LINE_FIELDS = {
+  ...INSTALLMENT_RANGE_FIELDS,
   valorde: { kind: 'money', label: 'Valor de' },
   valorate: { kind: 'money', label: 'Valor até' },
   tipotaxa: { kind: 'enum', label: 'Tipo', options: TIPO_TAXA, widget: 'radio', default: 'P' },
@@ -121,7 +129,7 @@ const RATE_LINE_FIELDS = {
 } as const;
 
 const RATE_LINE_RULES: FormRule[] = [
-  [(v) => Number(v.de) <= Number(v.ate), { message: MSG.faixaParcelasInvertida, path: ['ate'] }],
+  installmentOrderRule,
   [(v) => v.valorde == null || v.valorate == null || Number(v.valorde) <= Number(v.valorate), { message: MSG.faixaValoresInvertida, path: ['valorate'] }],
   [(v) => v.tipotaxa !== 'P' || v.taxa != null, { message: MSG.taxaPercentualObrigatoria, path: ['taxa'] }],
   [(v) => v.tipotaxa !== 'V' || v.valortaxa != null, { message: MSG.taxaValorObrigatoria, path: ['valortaxa'] }],

@@ -4,6 +4,7 @@ import { lineText } from '../plan-rates';
 import { type FormRule, objectSchema } from '../register-kit/field-schema';
 import { defineRegister, sublistOf } from '../register-kit/register';
 import { dateRangeRule, obrigatorio } from '../register-kit/zod-fields';
+import { INSTALLMENT_RANGE_FIELDS, installmentOrderRule } from './planos-conciliadores.resource';
 
 /**
  * Planos POS (spec part 2 §2.1, §3 "POS plan", "POS plan rates", "Terminal plan"; §5; §8; §9): what a reseller
@@ -54,13 +55,11 @@ export const planosPosRegister = defineRegister({
 
 /** One installment range of a POS rate and its percent (faixas). */
 const FAIXA_POS_FIELDS = {
-  codtaxa: { kind: 'number', label: 'Código', form: 'readonly' },
-  de: { kind: 'number', label: 'Parcela de', required: true, min: 1, max: 99 },
-  ate: { kind: 'number', label: 'Parcela até', required: true, min: 1, max: 99 },
+  ...INSTALLMENT_RANGE_FIELDS,
   taxa: { kind: 'percent', label: 'Taxa (%)', required: true },
 } as const;
 
-const FAIXA_POS_RULES: FormRule[] = [[(v) => Number(v.de) <= Number(v.ate), { message: MSG.faixaParcelasInvertida, path: ['ate'] }]];
+const FAIXA_POS_RULES: FormRule[] = [installmentOrderRule];
 
 /** A POS range's own rules, as its server check applies them one line at a time. */
 export const faixaPosSchema = objectSchema(FAIXA_POS_FIELDS, { rules: FAIXA_POS_RULES });

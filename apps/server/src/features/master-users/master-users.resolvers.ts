@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { pessoas, pessoaTefs, sessoes, subtreeOf, tefs, usuarios } from '@concilia/db';
+import { isUnder, pessoas, pessoaTefs, sessoes, tefs, usuarios } from '@concilia/db';
 import { isGiven, MSG, todayBusiness } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -31,26 +31,13 @@ const LogarValues = builder.inputType('LogarUsuarioMestreValues', {
   fields: (t) => ({ searchValues: t.field({ type: MasterSearch, required: true }) }),
 });
 
-/** The caller, when its profile holds one of `pages`. */
-async function masterOf(ctx: Ctx, pages: readonly string[]): Promise<SessionUser> {
-  let refused: unknown;
-  for (const page of pages) {
-    try {
-      return await requirePage(ctx, page);
-    } catch (err) {
-      refused = err;
-    }
-  }
-  throw refused;
-}
-
 function logar(operation: string, pages: readonly string[]) {
   builder.mutationField(operation, (t) =>
     t.string({
       description: "Signs this browser in as a user below the master's company (the session id); the master's session ends",
       args: { values: t.arg({ type: LogarValues, required: true }) },
       resolve: async (_r, { values }, ctx) => {
-        const me = await masterOf(ctx, pages);
+        const me = await requirePage(ctx, pages);
         if (me.simuladoPor !== null) throw new AppError('FORBIDDEN', MSG.mestreJaSimulado);
         const s = values.searchValues;
         const login = s.login.trim().toUpperCase();
@@ -148,7 +135,7 @@ const TEF_NOME_MAX = 60;
 
 /** A company strictly below the master's (a listed user's): the only ones whose TEFs it reads and writes. */
 async function companyBelow(ctx: Ctx, me: SessionUser, codpessoa: number): Promise<void> {
-  const r = (await ctx.db.execute(sql`SELECT 1 AS ok WHERE ${codpessoa} IN ${subtreeOf(me.codpessoa)} AND ${codpessoa} <> ${me.codpessoa}`)) as unknown as { rows: unknown[] };
+  const r = (await ctx.db.execute(sql`SELECT 1 AS ok WHERE ${isUnder(codpessoa, me.codpessoa)} AND ${codpessoa} <> ${me.codpessoa}`)) as unknown as { rows: unknown[] };
   if (!r.rows.length) throw new AppError('FORBIDDEN', MSG.semPermissao);
 }
 
