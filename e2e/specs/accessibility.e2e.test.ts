@@ -60,9 +60,9 @@ describe('accessibility (axe-core)', () => {
     await server?.close();
   });
 
-  it('the sign-in pages have no serious or critical violation', async () => {
+  it('the sign-in pages, the sign-up wizard and the code page have no serious or critical violation', async () => {
     const found: Record<string, Found[]> = {};
-    for (const path of [ROUTES.login.path, ROUTES.loginSpc.path, ROUTES.resetarSenha.path]) {
+    for (const path of [ROUTES.login.path, ROUTES.loginSpc.path, ROUTES.resetarSenha.path, ROUTES.signUp.path, ROUTES.identificadorCode.path, ROUTES.painelPublico.path]) {
       await open(b.page, `${server.url}${path}`);
       const v = await scan(b.page);
       if (v.length) found[path] = v;

@@ -1,6 +1,6 @@
 import { MSG, usuariosMestresRevendaScreen, usuariosMestresScreen } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFromMenu, signIn, signOut } from '../support/app-pages';
+import { field, openFromMenu, signIn, signOut } from '../support/app-pages';
 import { type Browser, openBrowser, screenshot } from '../support/browser';
 import { registerPage } from '../support/register-page';
 import { startServer, type TestServer } from '../support/test-server';
@@ -96,7 +96,7 @@ describe('Usuários Mestres', () => {
     expect(b.consoleErrors).toEqual([]);
   });
 
-  it("the reseller master's list: its clients' users, Logar only (no Tefs, no Trocar senha)", async () => {
+  it("the reseller master's list: its clients' users, Logar and Editar (no Tefs, no Trocar senha)", async () => {
     const { page } = b;
     await signOut(page, `${server.url}/`);
     await signIn(page, server.url, 'MESTREREVENDA');
@@ -106,7 +106,23 @@ describe('Usuários Mestres', () => {
     await screen.row('Marina Lima').waitFor();
     expect(await screen.row('Renata Souza').count()).toBe(0);
     await screen.selectRow('Marina Lima');
-    expect(await screen.fabLabels()).toEqual(['Logar']);
+    expect(await screen.fabLabels()).toEqual(['Logar', 'Editar']);
+
+    // Editar: the user's responsável and e-mail in the narrow drawer, the e-mail checked before it is sent
+    await screen.fabAction('Editar');
+    const drawer = page.getByRole('dialog', { name: 'Editar' });
+    await field(drawer, 'Email').waitFor();
+    expect(await field(drawer, 'Email').inputValue()).toBe('cliente2@demo.concilia.local');
+    expect((await drawer.boundingBox())?.width).toBe(260);
+    await field(drawer, 'Responsável').fill('Marina Lima');
+    await field(drawer, 'Email').fill('marina@bompreco');
+    await drawer.getByRole('button', { name: MSG.listaSalvar }).click();
+    await drawer.getByText(MSG.emailInvalido).waitFor();
+    await screenshot(page, 'mestre-revenda-editar');
+    await field(drawer, 'Email').fill('marina@bompreco.com.br');
+    await drawer.getByRole('button', { name: MSG.listaSalvar }).click();
+    await page.getByText(MSG.mestreDadosSalvos).waitFor();
+    await screen.row('Marina Lima').filter({ hasText: 'marina@bompreco.com.br' }).filter({ hasText: 'MARINA LIMA' }).waitFor();
     expect(b.consoleErrors).toEqual([]);
   });
 });

@@ -23,7 +23,8 @@ describe("the 'vis' and 'spc' variants and the pending-registration gate", () =>
     await page.goto(`${server.url}/?isVis=true`);
     await loginPage(page).signIn('CLIENTE');
     await page.waitForURL(/\/app\/painel$/);
-    await page.getByTestId('home-greeting').waitFor();
+    // the bakery's user holds the Dashboard: the panel, read only (features/painel)
+    await page.getByRole('button', { name: MSG.painelGerarLink }).waitFor();
     expect(await page.getByTestId('menu-button').count()).toBe(0);
     expect(await page.getByTestId('menu-drawer').count()).toBe(0);
     expect(await page.getByTestId('user-name').count()).toBe(0);

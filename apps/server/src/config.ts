@@ -59,6 +59,13 @@ export type Config = {
   /** S3-compatible storage of the originals instead of FILES_DIR, when STORAGE_S3_BUCKET is set */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | null;
   feeToleranceCentavos: number;
+  /**
+   * the key operator credentials are sealed with (32 bytes, base64 or hex); null: one generated once into
+   * FILES_DIR/.credentials-key — production sets it, and keeps it: without it the stored credentials do not open
+   */
+  credentialsKey: string | null;
+  /** the person merchants who sign up on /signUp are registered under (null: the platform) and their users' profile */
+  signUp: { codpessoa: number | null; perfil: string };
   /** limits of one GraphQL request, refused before any work past them (graphql/request-limits.ts) */
   graphqlLimits: GraphqlLimits;
   /**
@@ -143,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingestWorkers: int(env.INGEST_WORKERS, 1),
     matchToleranceCentavos: int(env.MATCH_TOLERANCE_CENTAVOS, 500),
     feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),
+    credentialsKey: env.CREDENTIALS_KEY || null,
+    signUp: { codpessoa: env.SIGNUP_CODPESSOA ? int(env.SIGNUP_CODPESSOA, 0) : null, perfil: env.SIGNUP_PERFIL || 'Cliente' },
     graphqlLimits: {
       maxAliases: int(env.GRAPHQL_MAX_ALIASES, 15),
       maxDepth: int(env.GRAPHQL_MAX_DEPTH, 8),

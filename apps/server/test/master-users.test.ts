@@ -123,6 +123,26 @@ describe.each(engines())('master users and impersonation (%s)', (engine) => {
     expect(errorOf(await t.call(SALVAR, { values: { codpessoa: p, codtefs: [], novo: 'x'.repeat(61) } }, { cookie: mestre })).message).toBe(MSG.tefsNomeLongo);
   });
 
+  it("Editar (reseller master list): a listed user's responsável and e-mail, both required, the e-mail valid — only users it lists", async () => {
+    const SALVAR = 'mutation($values: MestreRevendaEdicaoInput!) { salvarMestreRevenda(values: $values) }';
+    const codusuario = await t.userId('CLIENTE2');
+    const salvar = (values: Row, cookie = mestreRevenda) => t.call(SALVAR, { values: { codusuario, ...values } }, { cookie });
+    expect(dataOf(await salvar({ responsavel: 'Marina Lima', email: 'marina@bompreco.com.br' })).salvarMestreRevenda).toBe(true);
+    const [row] = await t.exec(`SELECT responsavel, email FROM usuarios WHERE codusuario = ${codusuario}`);
+    expect(row).toEqual({ responsavel: 'MARINA LIMA', email: 'marina@bompreco.com.br' });
+    const listed = (dataOf(await t.call(listDocument(usuariosMestresRevendaScreen), { values: { login: 'CLIENTE2' } }, { cookie: mestreRevenda }))[usuariosMestresRevendaScreen.ops.list] as Row[])[0];
+    expect(listed).toMatchObject({ responsavel: 'MARINA LIMA', email: 'marina@bompreco.com.br' });
+
+    const bad = await salvar({ responsavel: ' ', email: 'marina@' });
+    expect(bad.body.errors[0].extensions.issues).toEqual([
+      { path: 'responsavel', message: 'Responsável é obrigatório.' }, { path: 'email', message: MSG.emailInvalido },
+    ]);
+    expect(errorOf(await salvar({ responsavel: 'X', email: '' })).message).toBe('Email é obrigatório.');
+    // a colleague of the master's own company is not listed: not editable either; nor from the plain master's profile
+    expect(errorOf(await t.call(SALVAR, { values: { codusuario: await t.userId('REVENDA'), responsavel: 'X', email: 'x@y.com' } }, { cookie: mestreRevenda })).code).toBe('FORBIDDEN');
+    expect(errorOf(await salvar({ responsavel: 'X', email: 'x@y.com' }, mestre)).code).toBe('FORBIDDEN');
+  });
+
   it('a session in another user\'s name cannot enter a third user, even when that user is a master', async () => {
     const comoMestreRevenda = (await logar(mestre, 'MESTREREVENDA')).cookie;
     expect(await who(comoMestreRevenda)).toEqual({ login: 'MESTREREVENDA', simulado: true });

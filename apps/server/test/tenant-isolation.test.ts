@@ -65,6 +65,10 @@ const OPERATIONS: Record<string, OpSpec> = {
     writesVictim: "'Esqueci minha senha' is public by design: it queues a reset e-mail to the user's own address; the caller learns nothing",
   },
   usuarioTrocarSenha: { access: 'public', session: true },
+  // the public sign-up writes only what it creates (a new client under the platform, never a victim's row); the
+  // code page answers a sign-up by its random code
+  finalizarCadastro: { access: 'public' },
+  getIdentificadorCodigo: { access: 'public' },
   // ── signed-in reads
   detalharTicket: { access: 'user', variants: (v) => [{ label: 'by id', args: { id: v.ticketId } }, { label: 'by fields', args: { codpessoa: v.unidade, codoperadora: v.codoperadora, tipo: 'A', datavenda: v.de } }] },
   getCliente: { access: 'user' },
@@ -143,6 +147,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   baixarExtratosOriginais: { access: 'user' },
   baixarManutencaoArquivos: { access: 'user' },
   deletarClientes: { access: 'user' },
+  aprovarCadastro: { access: 'user' },
   deletarManutencaoArquivos: { access: 'user' },
   deletarPerfil: { access: 'user' },
   deletarTerminal: { access: 'user' },
@@ -209,6 +214,11 @@ const OPERATIONS: Record<string, OpSpec> = {
   getTefs: { access: 'user' },
   listarAllTefsDAO: { access: 'user' },
   salvarTefs: { access: 'user' },
+  salvarMestreRevenda: { access: 'user' },
+  // the Painel: a link's token is its credential (public); issuing and ending links need the session
+  getAutenticacaoPainel: { access: 'public' },
+  getUrlPainel: { access: 'user' },
+  encerrarUrlsPainel: { access: 'user' },
   getItensUnidadesPlanos: { access: 'user' },
   getPrepareCadastroTaxa: { access: 'user' },
   resultadoAddTaxas: { access: 'user' },

@@ -18,3 +18,4 @@ export * from './payment-results';
 export * from './tickets/index';
 export * from './dashboard.schema';
 export * from './plan-rates';
+export * from './sign-up/sign-up.schema';

@@ -10,12 +10,16 @@ export const ROUTES = {
   login: { path: '/', title: '' },
   loginSpc: { path: '/spc', title: '' },
   signUp: { path: '/signUp', title: 'Cadastro' },
+  /** the identification code of a sign-up (?code=…), public */
+  identificadorCode: { path: '/identificador-code', title: 'Código de identificação' },
   error: { path: '/error', title: 'Erro' },
   resetarSenha: { path: '/resetar-senha', title: 'Redefinir Senha' },
   home: { path: '/app/home', title: 'Home' },
   ajuda: { path: '/app/ajuda', title: 'Manual' },
   alteraSenha: { path: '/app/alterasenha', title: 'Altera Senha' },
   painel: { path: '/app/painel', title: 'Painel' },
+  /** the panel a link opens (getUrlPainel), without signing in: read only, outside the shell */
+  painelPublico: { path: '/painel', title: 'Painel' },
   notFound: { path: '/app/not-found', title: 'Página Desconhecida' },
   appError: { path: '/app/error', title: 'Erro' },
   notAllowed: { path: '/app/notAllowed', title: 'Cadastro Pendente' },

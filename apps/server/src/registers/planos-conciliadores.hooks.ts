@@ -1,5 +1,5 @@
 import {
-  estabelecimentos, operadoraProdutos, pessoas, planosConciliadores, planosConciliadoresContrato, planosConciliadoresContratoUnidades,
+  type Db, estabelecimentos, operadoraProdutos, pessoas, planosConciliadores, planosConciliadoresContrato, planosConciliadoresContratoUnidades,
   planosConciliadoresTaxas, produtos, subtreeOf,
 } from '@concilia/db';
 import {
@@ -37,34 +37,50 @@ const QUICK_TIERS = [
 ] as const;
 
 /**
- * Inserir Rápido: the plan (the caller's), a percent rate per tier the operator offers (ticket: every voucher
- * product it offers), and a contract over the vigência on the caller's units registered at the operator, when
- * there are any (otherwise the plan waits for a contract typed on its own sublist). Then the audit of those days.
+ * A plan of percent rates typed per tier (Inserir Rápido, the sign-up's Taxas step): the plan owned by `owner`,
+ * a rate per tier the operator offers (ticket: every voucher product it offers) and, when `units` are given, a
+ * contract over `span` on them. Answers the plan's code, or null when the operator offers none of the tiers
+ * typed (nothing is written then).
  */
-async function inserirRapido(ctx: Ctx, v: Row, me: SessionUser): Promise<void> {
-  const codoperadora = v.codoperadora as number;
-  const offered = await ctx.db.select({ codprodutos: produtos.codprodutos, nome: produtos.nome, tipo: produtos.tipo }).from(produtos)
+export async function createQuickPlan(
+  db: Db, p: { codoperadora: number; nome: string; owner: number; rates: Row; span: DateSpan; units: readonly number[] },
+): Promise<number | null> {
+  const { codoperadora, rates: v } = p;
+  const offered = await db.select({ codprodutos: produtos.codprodutos, nome: produtos.nome, tipo: produtos.tipo }).from(produtos)
     .innerJoin(operadoraProdutos, eq(operadoraProdutos.codprodutos, produtos.codprodutos))
     .where(and(eq(operadoraProdutos.codoperadora, codoperadora), eq(produtos.ativo, true)));
   const rate = (codprodutos: number, de: number, ate: number, taxa: unknown) =>
     ({ codoperadora, codprodutos, de, ate, tipotaxa: 'P' as const, tarifacao: 'P' as const, taxa: String(taxa) });
   const rates = [
-    ...QUICK_TIERS.flatMap((t) => (v[t.value] == null ? [] : offered.filter((p) => p.nome === t.produto).map((p) => rate(p.codprodutos, t.de, t.ate, v[t.value])))),
-    ...(v.taxaTicket == null ? [] : offered.filter((p) => p.tipo === 'VOUCHER').map((p) => rate(p.codprodutos, 1, 1, v.taxaTicket))),
+    ...QUICK_TIERS.flatMap((t) => (v[t.value] == null ? [] : offered.filter((o) => o.nome === t.produto).map((o) => rate(o.codprodutos, t.de, t.ate, v[t.value])))),
+    ...(v.taxaTicket == null ? [] : offered.filter((o) => o.tipo === 'VOUCHER').map((o) => rate(o.codprodutos, 1, 1, v.taxaTicket))),
   ];
-  if (!rates.length) throw fieldError('taxaCredito', MSG.inserirRapidoSemProdutos);
-  const [plano] = await ctx.db.insert(planosConciliadores).values({ nome: v.nomePlano as string, codpessoapai: me.codpessoa, tarifacao: 'P' }).returning();
+  if (!rates.length) return null;
+  const [plano] = await db.insert(planosConciliadores).values({ nome: p.nome, codpessoapai: p.owner, tarifacao: 'P' }).returning();
   const codplanosconciliadores = plano!.codplanosconciliadores;
-  await ctx.db.insert(planosConciliadoresTaxas).values(rates.map((r) => ({ ...r, codplanosconciliadores })));
+  await db.insert(planosConciliadoresTaxas).values(rates.map((r) => ({ ...r, codplanosconciliadores })));
+  if (!p.units.length) return codplanosconciliadores;
+  const [contrato] = await db.insert(planosConciliadoresContrato)
+    .values({ codplanosconciliadores, vigenciade: p.span.de, vigenciaate: p.span.ate }).returning();
+  await db.insert(planosConciliadoresContratoUnidades).values(p.units.map((codpessoa) => ({
+    codplanosconciliadorescontrato: contrato!.codplanosconciliadorescontrato, codoperadora, codpessoa,
+  })));
+  return codplanosconciliadores;
+}
+
+/**
+ * Inserir Rápido: the caller's quick plan, with a contract over the vigência on the caller's units registered
+ * at the operator when there are any (otherwise the plan waits for a contract typed on its own sublist). Then
+ * the audit of those days.
+ */
+async function inserirRapido(ctx: Ctx, v: Row, me: SessionUser): Promise<void> {
+  const codoperadora = v.codoperadora as number;
   const units = await ctx.db.selectDistinct({ codpessoa: estabelecimentos.codpessoa }).from(estabelecimentos)
     .where(and(eq(estabelecimentos.codoperadora, codoperadora), sql`${estabelecimentos.codpessoa} IN ${subtreeOf(me.codpessoa)}`));
-  if (!units.length) return;
   const span = { de: v.vigenciaDe as string, ate: v.vigenciaAte as string };
-  const [contrato] = await ctx.db.insert(planosConciliadoresContrato).values({ codplanosconciliadores, vigenciade: span.de, vigenciaate: span.ate }).returning();
-  await ctx.db.insert(planosConciliadoresContratoUnidades).values(units.map((u) => ({
-    codplanosconciliadorescontrato: contrato!.codplanosconciliadorescontrato, codoperadora, codpessoa: u.codpessoa,
-  })));
-  await queueFeeReaudit(ctx.db, [span]);
+  const plano = await createQuickPlan(ctx.db, { codoperadora, nome: v.nomePlano as string, owner: me.codpessoa, rates: v, span, units: units.map((u) => u.codpessoa) });
+  if (plano === null) throw fieldError('taxaCredito', MSG.inserirRapidoSemProdutos);
+  if (units.length) await queueFeeReaudit(ctx.db, [span]);
 }
 
 export const planosConciliadoresEntry: Omit<RegisterEntry, 'def'> = {

@@ -10,6 +10,7 @@ import { arquivosEntry } from './arquivos.source';
 import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.source';
 import { taxasNaoCadastradasEntry, unidadesNaoEncontradasEntry } from '../features/fee-audit/pendencias.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
+import { approveSignUp } from '../features/sign-up/sign-up.service';
 import { masterUsersEntries } from '../features/master-users/master-users.source';
 import { perfisEntry } from './perfis.hooks';
 import { planosPosEntry, planosPosTaxasEntry, planosTerminalEntry } from './planos-pos.hooks';
@@ -29,7 +30,10 @@ export const REGISTRY: RegisterEntry[] = [
     visible: (me) => sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`,
     baseWhere: eq(pessoas.tipo, 'CLIENTE'),
     ownerColumn: 'codpessoapai',
-    hooks: { beforeSave: (_ctx, values) => ({ ...values, tipo: 'CLIENTE' }) },
+    hooks: {
+      beforeSave: (_ctx, values) => ({ ...values, tipo: 'CLIENTE' }),
+      actions: { aprovarCadastro: (ctx, row, me) => approveSignUp(ctx, row.codpessoa as number, me.codusuario) },
+    },
   },
   {
     def: taxasAntecipacaoRegister,

@@ -28,7 +28,12 @@ export const router = createBrowserRouter([
   { path: ROUTES.login.path, element: <LoginPage variant="default" /> },
   { path: ROUTES.loginSpc.path, element: <LoginPage variant="spc" /> },
   { path: ROUTES.resetarSenha.path, element: <ResetPasswordPage /> },
+  // the public sign-up wizard and the page of its code: their own chunk, not loaded with the sign-in page
+  { path: ROUTES.signUp.path, lazy: async () => ({ Component: (await import('../features/sign-up/sign-up-page')).SignUpPage }) },
+  { path: ROUTES.identificadorCode.path, lazy: async () => ({ Component: (await import('../features/sign-up/identificador-code-page')).IdentificadorCodePage }) },
   { path: ROUTES.error.path, element: <PublicErrorPage /> },
+  // a panel link (getUrlPainel): no sign-in, no shell; the token in the address is its one credential
+  { path: ROUTES.painelPublico.path, lazy: async () => ({ Component: (await import('../features/painel/painel-publico-page')).PainelPublicoPage }) },
   {
     path: '/app',
     element: (
@@ -39,7 +44,8 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to={ROUTES.home.path} replace /> },
       { path: child(ROUTES.home.path), element: <HomePage /> },
-      { path: child(ROUTES.painel.path), element: <HomePage /> },
+      // the dashboard's wall view (the landing page for a profile without the Dashboard); its own chunk, with ECharts
+      { path: child(ROUTES.painel.path), lazy: async () => ({ Component: (await import('../features/painel/painel-page')).PainelPage }) },
       { path: child(ROUTES.ajuda.path), element: <ManualPage /> },
       { path: child(ROUTES.alteraSenha.path), element: <ChangePasswordPage /> },
       { path: child(ROUTES.atendimento.path), element: <AtendimentoPage /> },

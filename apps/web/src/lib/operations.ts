@@ -25,6 +25,12 @@ export const OPS = {
   ),
   loginIdSession: graphql(`mutation loginIdSession($idsession: String!) { loginIdSession(idsession: $idsession) }`),
   logout: graphql(`mutation logout { logout }`),
+  finalizarCadastro: graphql(
+    `mutation finalizarCadastro($values: CadastroLojaInput!) { finalizarCadastro(values: $values) { codigo login email } }`,
+  ),
+  getIdentificadorCodigo: graphql(
+    `query getIdentificadorCodigo($code: String!) { getIdentificadorCodigo(code: $code) { codigo nome status emailConfirmado criadoem } }`,
+  ),
   logarUsuarioMestre: graphql(`mutation logarUsuarioMestre($values: LogarUsuarioMestreValues!) { logarUsuarioMestre(values: $values) }`),
   logarUsuarioMestreRevenda: graphql(
     `mutation logarUsuarioMestreRevenda($values: LogarUsuarioMestreValues!) { logarUsuarioMestreRevenda(values: $values) }`,
@@ -62,6 +68,17 @@ export const OPS = {
       categoriaVendaDia seriesVendaDia categoriaVendaHora seriesVendaHora
       seriesTicketMedio { name y sliced selected } categoriaTaxaMedia seriesTaxaMedia { name data }
       indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso } } }`,
+  ),
+  // Painel: a link to the read-only panel, ending the caller's links, and the panel a link opens (public)
+  getUrlPainel: graphql(`mutation getUrlPainel { getUrlPainel { url expiraem } }`),
+  encerrarUrlsPainel: graphql(`mutation encerrarUrlsPainel { encerrarUrlsPainel }`),
+  getAutenticacaoPainel: graphql(
+    `query getAutenticacaoPainel($token: String!) { getAutenticacaoPainel(token: $token) { nome registro de ate atualizadoem expiraem
+      dashboard {
+        seriesVendaOperadora { name y sliced selected } seriesVendaTipo { name y sliced selected }
+        categoriaVendaDia seriesVendaDia categoriaVendaHora seriesVendaHora
+        seriesTicketMedio { name y sliced selected } categoriaTaxaMedia seriesTaxaMedia { name data }
+        indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso } } } }`,
   ),
   // Files: the upload (sent as a GraphQL multipart request by features/files/send-file.ts)
   enviarArquivo: graphql(

@@ -14,17 +14,23 @@ import { newRowValues } from './form-values';
 import { actionDocument } from './register-operations';
 
 /**
- * A 'form' action (Inserir Rápido): its own fields in the right drawer, read through the same form pieces as a
- * register's side form — the action's fields and schema stand where a register's would.
+ * A 'form' action (Inserir Rápido; a master's Editar): its own fields in the right drawer, read through the same
+ * form pieces as a register's side form — the action's fields and schema stand where a register's would. A
+ * single-row form opens with the selected row's values of its fields (its hidden key among them).
  */
-export function ActionFormDrawer({ def, action, onClose, onDone }: { def: AnyRegisterDef; action: RegisterAction; onClose: () => void; onDone: () => void }) {
+export function ActionFormDrawer({ def, action, row, onClose, onDone }: {
+  def: AnyRegisterDef; action: RegisterAction; row?: Values; onClose: () => void; onDone: () => void;
+}) {
   const form = action.form!;
   const formDef = useMemo<AnyRegisterDef>(() => ({ ...def, title: action.label, fields: form.fields, schema: form.schema, keyFields: [] }), [def, action, form]);
   const notifier = useNotifier();
   const processing = useProcessing();
   const { control, handleSubmit, setError, formState } = useForm<Values, unknown, Values>({
     resolver: zodResolver(form.schema as never) as never,
-    defaultValues: newRowValues(formDef),
+    defaultValues: {
+      ...newRowValues(formDef),
+      ...(action.scope === 'single' && row ? Object.fromEntries(Object.keys(form.fields).filter((n) => n in row).map((n) => [n, row[n] ?? null])) : {}),
+    },
   });
   const onValid = async (values: Values) => {
     try {
@@ -36,7 +42,7 @@ export function ActionFormDrawer({ def, action, onClose, onDone }: { def: AnyReg
     }
   };
   return (
-    <RightDrawer open title={action.label} onClose={onClose}>
+    <RightDrawer open title={action.label} onClose={onClose} width={def.drawerWidth}>
       <Box component="form" noValidate onSubmit={handleSubmit(onValid)}>
         <FormSections def={formDef} control={control} editing={false} />
         <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>

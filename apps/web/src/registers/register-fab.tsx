@@ -17,7 +17,7 @@ import { useState } from 'react';
 import type { FabItem } from './fab-items';
 
 // Icons by the @mui/icons-material name a declared action gives; an explicit map keeps the bundle small.
-const ACTION_ICONS: Record<string, typeof Add> = { Add, Bolt, Check, Key, ListAlt, Login, Percent, PlayArrow, Refresh, Send };
+const ACTION_ICONS: Record<string, typeof Add> = { Add, Bolt, Check, Edit, Key, ListAlt, Login, Percent, PlayArrow, Refresh, Send };
 const iconOf = (item: FabItem) => {
   if (item.kind === 'add') return <Add />;
   if (item.kind === 'edit') return <Edit />;

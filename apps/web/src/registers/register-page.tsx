@@ -181,7 +181,7 @@ export function RegisterPage({ screen, fixed }: Props) {
         <SublistDrawer parent={def} action={opened.action} row={opened.row} onClose={() => setOpened(null)} />
       ) : null}
       {opened && opened.action.kind === 'form' ? (
-        <ActionFormDrawer def={def} action={opened.action} onClose={() => setOpened(null)} onDone={() => {
+        <ActionFormDrawer def={def} action={opened.action} row={opened.row} onClose={() => setOpened(null)} onDone={() => {
           setOpened(null);
           refresh();
         }} />

@@ -8,3 +8,4 @@ export * from './files.table';
 export * from './reconciliation.table';
 export * from './plans.table';
 export * from './payments.table';
+export * from './sign-up.table';

@@ -20,10 +20,11 @@ export const sessoes = pgTable(
 );
 
 /**
- * Single-use, short-lived tokens: link sign-in (idsession), legacy hand-off and password-reset links.
+ * Single-use, short-lived tokens: link sign-in (idsession), legacy hand-off and password-reset links; and
+ * the panel links (PAINEL), which are read again until they expire or their creator ends them (usadoem).
  * Only a hash of the secret is stored.
  */
-export const TOKEN_TIPOS = ['IDSESSION', 'LEGADO', 'TROCA_SENHA'] as const;
+export const TOKEN_TIPOS = ['IDSESSION', 'LEGADO', 'TROCA_SENHA', 'PAINEL'] as const;
 /**
  * Steps of a multi-step token, in order (a reset link of a user with no password: RESPONSAVEL, then
  * SENHA). A token moves forward only; its last step spends it (usadoem). Single-step tokens have none.

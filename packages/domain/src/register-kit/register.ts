@@ -138,8 +138,10 @@ export type ActionScope = 'single' | 'multi' | 'none';
  * - 'sublist': one selected row; the child register (declaring `parent`) stored under form name `sublist` opens
  *   over the screen as its own list, narrowed to that row and adding under it (a plan's contracts, its rates).
  *   `operation` is not used: the child's own calls do the work.
- * - 'form': nothing selected; a right drawer with the action's own fields (`form`) and one Boolean mutation with
- *   its values, validated by the form's schema on both sides (Inserir Rápido of Planos & Taxas).
+ * - 'form': a right drawer with the action's own fields (`form`) and one Boolean mutation with its values,
+ *   validated by the form's schema on both sides. Scope 'none': nothing selected, an empty form (Inserir Rápido
+ *   of Planos & Taxas); scope 'single': the form opens with the selected row's values of its fields, and its
+ *   `keep` fields (the row's key, not shown) travel with them (a master's edit of a listed user).
  * - 'export': nothing selected; one String mutation with the screen's current filter that answers a download
  *   path of the whole filter's rows as a file (Auditoria de Taxas' spreadsheet); the browser fetches it.
  */
@@ -252,6 +254,8 @@ export type RegisterDef<F extends Record<string, FieldDef> = Record<string, Fiel
   /** the first search waits for the user's filter ('Efetue um filtro para visualizar os registros.') */
   skipInitialSearch?: boolean;
   actions?: readonly RegisterAction[];
+  /** width of the screen's right drawers ('open' and 'form' actions) when not the default 500 (the master lists: 260, spec part 2 §9) */
+  drawerWidth?: number;
   messages?: { inserted: string; saved: string };
   /**
    * the side form as steps (a new rate: Operadora, Produto, confirmation, then its ranges). Each step shows its
@@ -326,7 +330,7 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
   for (const a of def.actions ?? []) {
     if (!['open', 'sublist'].includes(a.kind ?? 'row') && !a.operation) throw new Error(`${def.key}: action ${a.key} needs an operation`);
     if (a.kind === 'open' && a.scope !== 'single') throw new Error(`${def.key}: 'open' action ${a.key} is single-row`);
-    if (a.kind === 'form' && (a.scope !== 'none' || !a.form)) throw new Error(`${def.key}: 'form' action ${a.key} has scope 'none' and declares its form`);
+    if (a.kind === 'form' && (a.scope === 'multi' || !a.form)) throw new Error(`${def.key}: 'form' action ${a.key} has scope 'none' or 'single' and declares its form`);
     if ((a.kind === 'filter' || a.kind === 'export') && a.scope !== 'none') throw new Error(`${def.key}: 'filter' action ${a.key} has scope 'none'`);
     if (a.kind === 'sublist' && (a.scope !== 'single' || !a.sublist)) throw new Error(`${def.key}: 'sublist' action ${a.key} is single-row and names its form`);
   }
@@ -334,9 +338,12 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
   return { ...def, schema } as never;
 }
 
-/** The fields of a 'form' action and its schema, derived from them like a register's. */
-export const actionForm = (typeName: string, fields: Record<string, FieldDef>, rules: readonly FormRule[] = []): ActionForm =>
-  ({ typeName, fields, schema: objectSchema(fields, { rules }) });
+/**
+ * The fields of a 'form' action and its schema, derived from them like a register's; `keep` names fields the
+ * form does not show but sends (a single-row form's key).
+ */
+export const actionForm = (typeName: string, fields: Record<string, FieldDef>, rules: readonly FormRule[] = [], keep: readonly string[] = []): ActionForm =>
+  ({ typeName, fields, schema: objectSchema(fields, { rules, keep }) });
 
 /**
  * What a sublist takes from its parent register: the parent's screen (whose profile resource grants the

@@ -1,8 +1,11 @@
+import { MSG } from '../messages';
 import { defineRegister } from '../register-kit/register';
 
 export const STATUS_PESSOA = [
   { valor: 'A', label: 'Ativo' },
   { valor: 'I', label: 'Inativo' },
+  // a client of the public sign-up until an administrator approves it (Aprovar cadastro)
+  { valor: 'P', label: 'Pendente' },
 ] as const;
 
 /** Cliente (spec part 2 §2.1, §3 Person): identity, address and bank data of a client under a reseller. */
@@ -17,6 +20,10 @@ export const clientesRegister = defineRegister({
   keyFields: ['codpessoa', 'codpessoapai'],
   ops: { list: 'getClientes', get: 'getCliente', save: 'saveClientes', delete: 'deletarClientes' },
   messages: { inserted: 'Registro inserido com sucesso!', saved: 'Registro salvo com sucesso!' },
+  actions: [{
+    key: 'aprovarCadastro', label: MSG.cadastroAprovar, icon: 'Check', scope: 'single', kind: 'row', operation: 'aprovarCadastro',
+    confirm: MSG.cadastroAprovarConfirmar, success: MSG.cadastroAprovado, enabledWhen: { field: 'status', values: ['P'] },
+  }],
   fields: {
     codpessoa: { kind: 'number', label: 'Código', form: 'readonly' },
     codpessoapai: { kind: 'reference', label: 'Revenda', form: false },

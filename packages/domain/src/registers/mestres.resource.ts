@@ -1,4 +1,5 @@
-import { defineRegister, type RegisterDef } from '../register-kit/register';
+import { MSG } from '../messages';
+import { actionForm, defineRegister, type RegisterDef } from '../register-kit/register';
 
 /**
  * The master-user lists (spec part 2 §2.1, §6, §7 "Master users and impersonation"): the users a master user
@@ -13,6 +14,7 @@ const MASTER_FIELDS = {
   nomepessoa: { kind: 'text', label: 'Empresa', column: true, filter: true, form: false },
   perfil: { kind: 'text', label: 'Perfil', column: true, form: false, width: 170 },
   email: { kind: 'email', label: 'Email', column: true, form: false },
+  responsavel: { kind: 'text', label: 'Responsável', column: true, form: false },
   validade: { kind: 'date', label: 'Validade', column: true, form: false, width: 120 },
   // what logarUsuarioMestre's searchValues carry (spec part 2 §7): kept on the row, not shown
   codperfil: { kind: 'number', label: 'Perfil (código)', form: false },
@@ -25,6 +27,20 @@ type Action = NonNullable<RegisterDef['actions']>[number];
 /** Trocar senha (plain master list only): a new password for the user, shown once to the master (trocarSenha). */
 /** Tefs (plain master list only): the TEF solutions the user's company runs, in a side drawer (getTefs, salvarTefs). */
 const TEFS: Action = { key: 'tefs', label: 'Tefs', icon: 'PointOfSale', scope: 'single', kind: 'open', operation: 'salvarTefs', success: '' };
+
+/**
+ * Editar (reseller master list; salvarMestreRevenda, spec part 2 §5): the listed user's responsável and e-mail,
+ * both required, the e-mail valid ('Email inválido'). The responsável is kept in capitals, as the reset page
+ * records it.
+ */
+const EDITAR: Action = {
+  key: 'editar', label: 'Editar', icon: 'Edit', scope: 'single', kind: 'form', operation: 'salvarMestreRevenda', success: MSG.mestreDadosSalvos,
+  form: actionForm('MestreRevendaEdicao', {
+    codusuario: { kind: 'number', label: 'Código', form: false },
+    responsavel: { kind: 'text', label: 'Responsável', required: true, maxLength: 100 },
+    email: { kind: 'email', label: 'Email', required: true, maxLength: 120 },
+  }, [], ['codusuario']),
+};
 
 const TROCAR_SENHA: Action = { key: 'trocarSenha', label: 'Trocar senha', icon: 'Key', scope: 'single', kind: 'open', operation: 'trocarSenha', success: '' };
 
@@ -40,6 +56,7 @@ const masterList = (key: string, page: string, title: string, list: string, loga
   keyFields: ['codusuario'],
   ops: { list },
   fields: MASTER_FIELDS,
+  drawerWidth: 260,
   actions: [{ key: 'logar', label: 'Logar', icon: 'Login', scope: 'single', kind: 'open', operation: logar, success: '' }, ...more],
 });
 
@@ -50,7 +67,9 @@ export const usuariosMestresScreen = defineRegister(
 /** Listar Usuários Mestres of an operator master (/app/buscamestresoperadora; variant buscaMestresOperadora). */
 export const usuariosMestresOperadoraScreen = defineRegister(masterList('buscaMestresOperadora', 'buscamestresoperadora', 'Listar Usuários Mestres', 'getUsuariosMestresOperadora', 'logarUsuarioMestre'));
 /** Listar Usuários Mestres Revenda (/app/buscamestresrevenda; variant buscaMestresRevenda). */
-export const usuariosMestresRevendaScreen = defineRegister(masterList('buscaMestresRevenda', 'buscamestresrevenda', 'Listar Usuários Mestres Revenda', 'getUsuariosMestresRevenda', 'logarUsuarioMestreRevenda'));
+export const usuariosMestresRevendaScreen = defineRegister(
+  masterList('buscaMestresRevenda', 'buscamestresrevenda', 'Listar Usuários Mestres Revenda', 'getUsuariosMestresRevenda', 'logarUsuarioMestreRevenda', [EDITAR]),
+);
 
 /** The master-user screens: granted only to the master profiles (the seed), each a list with Logar. */
 export const MASTER_SCREENS = [usuariosMestresScreen, usuariosMestresOperadoraScreen, usuariosMestresRevendaScreen] as const;

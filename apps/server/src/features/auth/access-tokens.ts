@@ -10,6 +10,8 @@ export const TOKEN_TTL_MS: Record<TokenTipo, number> = {
   IDSESSION: 2 * 60_000,
   LEGADO: 2 * 60_000,
   TROCA_SENHA: 24 * 3_600_000,
+  // a wall display's link (features/painel): read every few minutes for a day, never spent by a read
+  PAINEL: 24 * 3_600_000,
 };
 
 export async function issueToken(

@@ -47,7 +47,7 @@ const DashboardIndicadoresRef = builder.objectRef<DashboardIndicadores>('Dashboa
   }),
 });
 
-const DashboardRef = builder.objectRef<DashboardResult>('DashBoard').implement({
+export const DashboardRef = builder.objectRef<DashboardResult>('DashBoard').implement({
   description: 'The dashboard charts (spec part 1 §3). Amounts in centavos; categories: days YYYY-MM-DD, hours 00..23, operator names.',
   fields: (t) => ({
     seriesVendaOperadora: t.expose('seriesVendaOperadora', { type: [DashboardPieRef] }),
@@ -63,7 +63,7 @@ const DashboardRef = builder.objectRef<DashboardResult>('DashBoard').implement({
   }),
 });
 
-const DashboardRegistroRef = builder.enumType('DashboardRegistro', { values: DASHBOARD_REGISTROS });
+export const DashboardRegistroRef = builder.enumType('DashboardRegistro', { values: DASHBOARD_REGISTROS });
 
 const DashboardValues = builder.inputType('DashboardValues', {
   description: 'Dashboard filter: empresa (Conciliador; empty or -999 = all), registro, de/ate (YYYY-MM-DD, one month at most).',

@@ -1,5 +1,6 @@
 import { perfis, pessoas, subtreeOf, usuarios } from '@concilia/db';
-import { type AnyRegisterDef, isGiven, MASTER_SCREENS } from '@concilia/domain';
+import { type AnyRegisterDef, isGiven, MASTER_SCREENS, MSG } from '@concilia/domain';
+import { AppError } from '../../graphql/errors';
 import { and, asc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../auth/session.service';
 import type { Ctx } from '../../graphql/context';
@@ -28,7 +29,7 @@ const rows = (ctx: Ctx, me: SessionUser, f: Row, extra?: SQL) =>
   ctx.db
     .select({
       codusuario: usuarios.codusuario, login: usuarios.login, nome: usuarios.nome, nomepessoa: pessoas.nome, perfil: perfis.nome,
-      email: usuarios.email, validade: usuarios.validade, codperfil: usuarios.codperfil, codpessoa: usuarios.codpessoa,
+      email: usuarios.email, responsavel: usuarios.responsavel, validade: usuarios.validade, codperfil: usuarios.codperfil, codpessoa: usuarios.codpessoa,
       codpessoapai: pessoas.codpessoapai,
     })
     .from(usuarios)
@@ -36,8 +37,23 @@ const rows = (ctx: Ctx, me: SessionUser, f: Row, extra?: SQL) =>
     .innerJoin(perfis, eq(perfis.codperfil, usuarios.codperfil))
     .where(and(where(me, f), extra));
 
+/**
+ * Editar of the reseller master list (salvarMestreRevenda): a listed user's responsável (in capitals, as the
+ * reset page records it) and e-mail — only a user the master may list, and not from a session in another
+ * user's name (a master's own hand, like Trocar senha).
+ */
+async function salvarMestreRevenda(ctx: Ctx, values: Row, me: SessionUser): Promise<void> {
+  if (me.simuladoPor !== null) throw new AppError('FORBIDDEN', MSG.semPermissao);
+  const [saved] = await ctx.db.update(usuarios)
+    .set({ responsavel: String(values.responsavel).toUpperCase(), email: String(values.email) })
+    .where(and(eq(usuarios.codusuario, Number(values.codusuario)), impersonable(me)))
+    .returning({ codusuario: usuarios.codusuario });
+  if (!saved) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
+}
+
 const entry = (def: AnyRegisterDef): RegisterEntry => ({
   def,
+  hooks: { formActions: { editar: salvarMestreRevenda } },
   source: {
     list: async (ctx, me, f, window: RowWindow) =>
       (await rows(ctx, me, f).orderBy(asc(usuarios.login)).offset(window.offset).limit(window.limit)) as Row[],

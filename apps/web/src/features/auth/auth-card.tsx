@@ -2,10 +2,10 @@ import { APP_VERSION, MSG } from '@concilia/domain';
 import { Box, Card, CardContent, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-type Props = { children: ReactNode; subtitle?: ReactNode };
+type Props = { children: ReactNode; subtitle?: ReactNode; /** wider for the sign-up wizard's steps */ maxWidth?: number };
 
 /** The centred card with logo, product name and version tooltip shared by the public account pages. */
-export function AuthCard({ children, subtitle }: Props) {
+export function AuthCard({ children, subtitle, maxWidth = 420 }: Props) {
   return (
     <Box
       component="main"
@@ -17,7 +17,7 @@ export function AuthCard({ children, subtitle }: Props) {
         background: (t) => `linear-gradient(135deg, ${t.palette.primary.dark} 0%, ${t.palette.primary.main} 60%, ${t.palette.primary.light} 100%)`,
       }}
     >
-      <Card elevation={8} data-testid="auth-card" sx={{ width: '100%', maxWidth: 420, borderRadius: 3 }}>
+      <Card elevation={8} data-testid="auth-card" sx={{ width: '100%', maxWidth, borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={1} sx={{ alignItems: 'center', mb: 3, textAlign: 'center' }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

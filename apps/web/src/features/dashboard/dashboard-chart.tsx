@@ -9,13 +9,14 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 // Only the charts and parts the dashboard draws, so the chunk carries no more of ECharts than that.
 echarts.use([PieChart, LineChart, BarChart, TitleComponent, TooltipComponent, LegendComponent, GridComponent, CanvasRenderer]);
 
-type Props = { option: Record<string, unknown>; label: string };
+/** `height` in px: 320 on the dashboard; the Painel's wall view fits six charts in a screen with less. */
+type Props = { option: Record<string, unknown>; label: string; height?: number };
 
 /**
  * One dashboard chart on a canvas, in the user's theme: ECharts' dark theme on a dark MUI theme, the
  * palette's primary and secondary colours first, text in the theme's font and colour.
  */
-export function DashboardChart({ option, label }: Props) {
+export function DashboardChart({ option, label, height = 320 }: Props) {
   const theme = useTheme();
   const dark = theme.palette.mode === 'dark';
   const themed = {
@@ -30,7 +31,7 @@ export function DashboardChart({ option, label }: Props) {
         option={themed}
         theme={dark ? 'dark' : undefined}
         notMerge
-        style={{ height: 320, width: '100%' }}
+        style={{ height, width: '100%' }}
         opts={{ renderer: 'canvas' }}
       />
     </div>

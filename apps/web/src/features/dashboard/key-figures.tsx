@@ -11,7 +11,11 @@ type Figure = { label: string; value: string; detail: string; to: string };
  * in Auditoria de Taxas, on its divergent sales of the window's last month (its longest search). The counts say
  * 'vendas' or 'pagamentos' by the record kind shown.
  */
-export function KeyFigures({ k, de, ate, registro }: { k: DashboardIndicadores; de: string; ate: string; registro: DashboardRegistro }) {
+/**
+ * `painel`: the Painel's wall view (features/painel) — read only, so the figures lead nowhere, and larger, six in
+ * a row from a laptop's width up, sized to the screen.
+ */
+export function KeyFigures({ k, de, ate, registro, painel = false }: { k: DashboardIndicadores; de: string; ate: string; registro: DashboardRegistro; painel?: boolean }) {
   const vendas = registro === 'VENDA';
   const tickets = `${pathForMenuPage('pesquisaticket')}?de=${de}&ate=${ate}`;
   const lastMonth = addMonths(ate, -(auditoriaTaxasScreen.window?.maxMonths ?? 1));
@@ -24,17 +28,31 @@ export function KeyFigures({ k, de, ate, registro }: { k: DashboardIndicadores; 
     { label: MSG.dashboardCobradoAMais, value: formatBRL(k.cobradoAMais), detail: MSG.dashboardAuditoriaTaxas, to: auditoria },
     { label: MSG.dashboardEmAtraso, value: formatBRL(k.emAtraso), detail: `${k.parcelasEmAtraso.toLocaleString('pt-BR')} ${MSG.dashboardParcelas}`, to: tickets },
   ];
+  const content = (f: Figure) => (
+    <CardContent sx={painel ? { py: 1.5, '&:last-child': { pb: 1.5 } } : undefined}>
+      <Typography variant="body2" color="text.secondary">{f.label}</Typography>
+      <Typography
+        variant="h6"
+        component="p"
+        data-testid="indicador-valor"
+        // on the wall the value grows with the screen: about 20 px at 1366 px wide, 28 px at 1920
+        sx={{ fontWeight: 600, fontSize: painel ? 'clamp(1.1rem, 1.45vw, 2.6rem)' : '1.05rem', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+      >
+        {f.value}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">{f.detail}</Typography>
+    </CardContent>
+  );
+  const columns = painel ? { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' } : { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' };
   return (
-    <Box component="ul" aria-label="Indicadores" sx={{ display: 'grid', gap: 2, p: 0, m: 0, listStyle: 'none', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' } }}>
+    <Box component="ul" aria-label="Indicadores" sx={{ display: 'grid', gap: painel ? 1.5 : 2, p: 0, m: 0, listStyle: 'none', gridTemplateColumns: columns }}>
       {figures.map((f) => (
         <Card component="li" key={f.label} variant="outlined">
-          <CardActionArea component={RouterLink} to={f.to} sx={{ height: '100%' }}>
-            <CardContent>
-              <Typography variant="body2" color="text.secondary">{f.label}</Typography>
-              <Typography variant="h6" component="p" data-testid="indicador-valor" sx={{ fontWeight: 600, fontSize: '1.05rem', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{f.value}</Typography>
-              <Typography variant="caption" color="text.secondary">{f.detail}</Typography>
-            </CardContent>
-          </CardActionArea>
+          {painel ? content(f) : (
+            <CardActionArea component={RouterLink} to={f.to} sx={{ height: '100%' }}>
+              {content(f)}
+            </CardActionArea>
+          )}
         </Card>
       ))}
     </Box>

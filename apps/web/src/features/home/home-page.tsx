@@ -8,7 +8,7 @@ import { LatestNews } from './latest-news';
 import { ShortcutCards } from './shortcut-cards';
 
 /**
- * The landing page (/app/home, and /app/painel where 'vis' users arrive): a greeting, the banner, the
+ * The landing page (/app/home, and /app/painel for a profile without the Dashboard — 'vis' users arrive there): a greeting, the banner, the
  * latest news and shortcuts to the user's most used screens. 'vis' mode has no menu, so no shortcuts.
  */
 export function HomePage() {

@@ -9,14 +9,11 @@ import { OPS } from '../../lib/operations';
 import { RightDrawer } from '../../registers/drawers/right-drawer';
 import type { OpenActionComponent } from '../../registers/register-overrides';
 
-/** The master list's side drawer is narrower than a register's form (spec part 2 §9: 260 px). */
-const MASTER_DRAWER_WIDTH = 260;
-
 /**
  * Tefs on the plain master list: the TEF solutions the listed user's company runs, ticked from the catalogue
  * (listarAllTefsDAO, getTefs), and one not in it typed as 'Novo TEF'; Salvar sends them all (salvarTefs).
  */
-export const TefsAction: OpenActionComponent = ({ row, onClose }) => {
+export const TefsAction: OpenActionComponent = ({ def, row, onClose }) => {
   const codpessoa = Number(row.codpessoa);
   const notifier = useNotifier();
   const client = useQueryClient();
@@ -47,7 +44,7 @@ export const TefsAction: OpenActionComponent = ({ row, onClose }) => {
     }
   };
   return (
-    <RightDrawer open title={MSG.tefsTitulo} subtitle={String(row.nomepessoa ?? '')} onClose={onClose} width={MASTER_DRAWER_WIDTH}>
+    <RightDrawer open title={MSG.tefsTitulo} subtitle={String(row.nomepessoa ?? '')} onClose={onClose} width={def.drawerWidth}>
       {all.isPending || mine.isPending ? <LinearProgress /> : (
         <Stack spacing={2}>
           <FormGroup aria-label={MSG.tefsTitulo}>

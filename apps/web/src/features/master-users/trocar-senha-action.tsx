@@ -6,6 +6,7 @@ import { call } from '../../lib/api-client';
 import { OPS } from '../../lib/operations';
 import { ConfirmDialog } from '../../registers/confirm-dialog';
 import type { OpenActionComponent } from '../../registers/register-overrides';
+import { copyText } from '../../lib/copy-text';
 
 /**
  * Trocar senha on the plain master list: after the confirmation the server sets a new random password and
@@ -30,12 +31,8 @@ export const TrocarSenhaAction: OpenActionComponent = ({ row, onClose }) => {
     }
   };
   const copiar = async () => {
-    try {
-      await navigator.clipboard.writeText(senha ?? '');
-      notifier.success(MSG.mestreSenhaCopiada);
-    } catch {
-      notifier.error(MSG.mestreFalhaCopiar);
-    }
+    if (await copyText(senha ?? '')) notifier.success(MSG.mestreSenhaCopiada);
+    else notifier.error(MSG.mestreFalhaCopiar);
   };
   if (senha === null) return <ConfirmDialog open={!busy} message={MSG.mestreConfirmaTrocarSenha} onCancel={onClose} onConfirm={trocar} />;
   return (

@@ -115,10 +115,10 @@ describe('select field', () => {
       </>
     ));
     open('Opcional');
-    expect(optionLabels()).toEqual([MSG.campoSelecione, 'Ativo', 'Inativo']);
+    expect(optionLabels()).toEqual([MSG.campoSelecione, 'Ativo', 'Inativo', 'Pendente']);
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     open(/^Obrigatório/);
-    expect(optionLabels()).toEqual(['Ativo', 'Inativo']);
+    expect(optionLabels()).toEqual(['Ativo', 'Inativo', 'Pendente']);
   });
 
   it("offers 'Todos' (-999) in filters", () => {
@@ -127,7 +127,7 @@ describe('select field', () => {
       { status: -999 },
     );
     open('Status');
-    expect(optionLabels()).toEqual([MSG.campoTodos, 'Ativo', 'Inativo']);
+    expect(optionLabels()).toEqual([MSG.campoTodos, 'Ativo', 'Inativo', 'Pendente']);
     fireEvent.click(screen.getByRole('option', { name: 'Inativo' }));
     expect(values().status).toBe('I');
   });
