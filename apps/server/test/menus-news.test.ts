@@ -32,6 +32,20 @@ describe.each(engines())('menu (%s)', (engine) => {
     expect(menus.filter((m) => !m.pai).every((m) => m.page === null)).toBe(true);
   });
 
+  it("the masters' menus are their own: the product's screens and their master lists, not the administrator's registers", async () => {
+    const sections = (menus: Menu[]) => menus.filter((m) => !m.pai).map((m) => m.label);
+    const pages = (menus: Menu[]) => menus.filter((m) => m.pai).map((m) => m.page);
+    const mestre = await menuOf('MESTRE');
+    const mestreRevenda = await menuOf('MESTREREVENDA');
+    const admin = await menuOf('ADMIN');
+    expect(sections(mestre)).toEqual(['Início', 'Arquivos', 'Tickets', 'Conciliação', 'Ajuda', 'Minha Conta', 'Usuários Mestres']);
+    expect(pages(mestre).filter((p) => p?.startsWith('buscamestres'))).toEqual(['buscamestres', 'buscamestresoperadora']);
+    expect(pages(mestreRevenda).filter((p) => p?.startsWith('buscamestres'))).toEqual(['buscamestresrevenda']);
+    expect(sections(mestreRevenda)).not.toContain('Cadastros');
+    expect(sections(admin)).toContain('Cadastros');
+    expect(sections(admin)).not.toContain('Usuários Mestres');
+  });
+
   it('an entry whose resource the profile lacks is hidden, and a section left empty disappears', async () => {
     // A profile of its own for one user, so the rest of the demo keeps the full menu.
     // It holds the home and help screens only: no 'Altera Senha', so 'Minha Conta' has nothing to show.

@@ -40,8 +40,10 @@ describe.each(engines())('parâmetros (%s)', (engine) => {
   });
 
   it("each person has its own: a colleague elsewhere sees none of the reseller's", async () => {
-    // MESTREREVENDA shares the reseller's person: same row. ADMIN (platform) has its own, still empty.
-    expect(await listar(await t.login('MESTREREVENDA'))).toHaveLength(1);
+    // a second maintainer of the reseller's person: same row. ADMIN (platform) has its own, still empty.
+    await t.exec(`INSERT INTO usuarios (login, nome, codperfil, codpessoa, senhahash)
+      SELECT 'REVENDA2', 'Rui Revenda', codperfil, codpessoa, senhahash FROM usuarios WHERE login = 'REVENDA'`);
+    expect(await listar(await t.login('REVENDA2'))).toHaveLength(1);
     expect(await listar(await t.login('ADMIN'))).toEqual([]);
   });
 });

@@ -69,7 +69,7 @@ const SECTIONS = [
 
 const PROFILES = ['Administrador Plataforma', 'Revenda', 'Cliente', 'Mestre Operadora', 'Mestre Revenda'] as const;
 /** Profiles that maintain registers; a client's users only use the product. */
-const MAINTAINERS = new Set<string>(['Administrador Plataforma', 'Revenda', 'Mestre Operadora', 'Mestre Revenda']);
+const MAINTAINERS = new Set<string>(['Administrador Plataforma', 'Revenda']);
 /** The menu's words for the master lists: two share the spec's page title, the menu tells them apart. */
 const MASTER_MENU_LABELS: Record<MasterUserScreen, string> = {
   buscamestres: 'Listar Usuários Mestres',
