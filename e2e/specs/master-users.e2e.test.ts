@@ -52,6 +52,32 @@ describe('Usuários Mestres', () => {
     expect(b.consoleErrors).toEqual([]);
   });
 
+  it("Plano R$: what the bakery pays in reais for its POS, in the narrow side drawer", async () => {
+    const { page } = b;
+    await openFromMenu(page, 'Usuários Mestres', /^Listar Usuários Mestres$/, /\/app\/buscamestres$/);
+    const screen = registerPage(page, usuariosMestresScreen);
+    await screen.row('Carlos Pereira').waitFor();
+    await screen.selectRow('Carlos Pereira');
+    expect(await screen.fabLabels()).toEqual(['Logar', 'Plano R$', 'Tefs', 'Trocar senha']);
+    await screen.fabAction('Plano R$');
+    const drawer = page.getByRole('dialog', { name: MSG.mestrePlanoReaisTitulo });
+    await drawer.getByText('POS Revenda Sul').waitFor();
+    await drawer.getByText(/Mensalidade R\$\s89,90, corte no dia 10/).waitFor();
+    await drawer.getByText(/Vigência de 01\/01\/2026 a 31\/12\/2027 · Terminais: Pão Quente Caixa 1/).waitFor();
+    expect(Math.round((await drawer.boundingBox())!.width)).toBe(260);
+    await screenshot(page, 'usuarios-mestres-plano-reais');
+    await drawer.getByRole('button', { name: MSG.listaFechar }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await screen.row('Carlos Pereira').getByRole('checkbox', { name: 'Alternar seleção da linha' }).uncheck();
+    // the market's users: no POS plan in force on its terminals
+    await screen.selectRow('Marina Lima');
+    await screen.fabAction('Plano R$');
+    await drawer.getByText(MSG.mestrePlanoReaisNenhum).waitFor();
+    await drawer.getByRole('button', { name: MSG.listaFechar }).click();
+    await screen.row('Marina Lima').getByRole('checkbox', { name: 'Alternar seleção da linha' }).uncheck();
+    expect(b.consoleErrors).toEqual([]);
+  });
+
   it("Tefs: the bakery's TEF solutions in a narrow side drawer, one ticked and one typed, kept", async () => {
     const { page } = b;
     await openFromMenu(page, 'Usuários Mestres', /^Listar Usuários Mestres$/, /\/app\/buscamestres$/);

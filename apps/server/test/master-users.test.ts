@@ -123,6 +123,23 @@ describe.each(engines())('master users and impersonation (%s)', (engine) => {
     expect(errorOf(await t.call(SALVAR, { values: { codpessoa: p, codtefs: [], novo: 'x'.repeat(61) } }, { cookie: mestre })).message).toBe(MSG.tefsNomeLongo);
   });
 
+  it("Plano R$: the POS plans in force today on the terminals of a company below the master, with fee and cut-off day", async () => {
+    const PLANO = 'query($p: Int!) { getPlanoReais(codpessoa: $p) { nome cobramensalidade valormensalidade diacorte vigenciade vigenciaate terminais } }';
+    const pessoa = async (nome: string) => Number((await t.exec(`SELECT codpessoa FROM pessoas WHERE nome = '${nome}'`))[0]!.codpessoa);
+    const padaria = await pessoa('Padaria Pão Quente Ltda');
+    expect(dataOf(await t.call(PLANO, { p: padaria }, { cookie: mestre })).getPlanoReais).toEqual([{
+      nome: 'POS Revenda Sul', cobramensalidade: 'S', valormensalidade: 8990, diacorte: 10, vigenciade: '2026-01-01', vigenciaate: '2027-12-31',
+      terminais: ['Pão Quente Caixa 1'],
+    }]);
+    // the reseller above holds the bakery's terminal too; the market has none under contract
+    expect(dataOf(await t.call(PLANO, { p: await pessoa('Revenda Sul Conciliações Ltda') }, { cookie: mestre })).getPlanoReais).toHaveLength(1);
+    expect(dataOf(await t.call(PLANO, { p: await pessoa('Mercado Bom Preço Ltda') }, { cookie: mestre })).getPlanoReais).toEqual([]);
+    // the reseller master's list has no Plano R$; the platform is not below the master
+    expect(errorOf(await t.call(PLANO, { p: padaria }, { cookie: mestreRevenda })).code).toBe('FORBIDDEN');
+    const [plataforma] = await t.exec("SELECT codpessoa FROM pessoas WHERE tipo = 'PLATAFORMA'");
+    expect(errorOf(await t.call(PLANO, { p: plataforma!.codpessoa }, { cookie: mestre })).code).toBe('FORBIDDEN');
+  });
+
   it("Editar (reseller master list): a listed user's responsável and e-mail, both required, the e-mail valid — only users it lists", async () => {
     const SALVAR = 'mutation($values: MestreRevendaEdicaoInput!) { salvarMestreRevenda(values: $values) }';
     const codusuario = await t.userId('CLIENTE2');

@@ -215,6 +215,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarAllTefsDAO: { access: 'user' },
   salvarTefs: { access: 'user' },
   salvarMestreRevenda: { access: 'user' },
+  getPlanoReais: { access: 'user' },
   // the Painel: a link's token is its credential (public); issuing and ending links need the session
   getAutenticacaoPainel: { access: 'public' },
   getUrlPainel: { access: 'user' },

@@ -25,6 +25,9 @@ export const OPS = {
   ),
   loginIdSession: graphql(`mutation loginIdSession($idsession: String!) { loginIdSession(idsession: $idsession) }`),
   logout: graphql(`mutation logout { logout }`),
+  getPlanoReais: graphql(
+    `query getPlanoReais($codpessoa: Int!) { getPlanoReais(codpessoa: $codpessoa) { codplano nome cobramensalidade valormensalidade diacorte vigenciade vigenciaate terminais } }`,
+  ),
   finalizarCadastro: graphql(
     `mutation finalizarCadastro($values: CadastroLojaInput!) { finalizarCadastro(values: $values) { codigo login email } }`,
   ),

@@ -11,13 +11,14 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import Percent from '@mui/icons-material/Percent';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Refresh from '@mui/icons-material/Refresh';
+import RequestQuote from '@mui/icons-material/RequestQuote';
 import Send from '@mui/icons-material/Send';
 import { SpeedDial, SpeedDialAction, SpeedDialIcon } from '@mui/material';
 import { useState } from 'react';
 import type { FabItem } from './fab-items';
 
 // Icons by the @mui/icons-material name a declared action gives; an explicit map keeps the bundle small.
-const ACTION_ICONS: Record<string, typeof Add> = { Add, Bolt, Check, Edit, Key, ListAlt, Login, Percent, PlayArrow, Refresh, Send };
+const ACTION_ICONS: Record<string, typeof Add> = { Add, Bolt, Check, Edit, Key, ListAlt, Login, Percent, PlayArrow, Refresh, RequestQuote, Send };
 const iconOf = (item: FabItem) => {
   if (item.kind === 'add') return <Add />;
   if (item.kind === 'edit') return <Edit />;

@@ -28,21 +28,21 @@ const screen = (def: AnyRegisterDef, overrides: Overrides = {}): RegisterScreen 
 // Loaded with the screen that uses it, so the registry (read by the browser tests too) stays free of React trees.
 const UploadToolbar = lazy(() => import('../features/files/upload-toolbar').then((m) => ({ default: m.UploadToolbar })));
 
-// Pesquisar Ticket's view action: the trace drawer, loaded when first opened (the registry stays free of React trees)
-const TicketTrace = lazy(() => import('../features/tickets/ticket-trace-action').then((m) => ({ default: m.TicketTraceAction })));
-const TicketTraceAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(TicketTrace, p));
+/** An 'open' action's component, loaded when first opened (the registry stays free of React trees). */
+const lazyOpen = (load: () => Promise<OpenActionComponent>): OpenActionComponent => {
+  const Loaded = lazy(async () => ({ default: await load() }));
+  return (p) => createElement(Suspense, { fallback: null }, createElement(Loaded, p));
+};
 
-// Taxas não cadastradas' 'Cadastrar taxa': the rate form, loaded when first opened
-const CadastrarTaxa = lazy(() => import('../features/fee-audit/cadastrar-taxa-action').then((m) => ({ default: m.CadastrarTaxaAction })));
-const CadastrarTaxaAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(CadastrarTaxa, p));
-
-// The master-user lists' Logar: the confirmation and the session as that user, loaded when first opened
-const Logar = lazy(() => import('../features/master-users/logar-action').then((m) => ({ default: m.LogarAction })));
-const LogarAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(Logar, p));
-const Tefs = lazy(() => import('../features/master-users/tefs-action').then((m) => ({ default: m.TefsAction })));
-const TefsAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(Tefs, p));
-const TrocarSenha = lazy(() => import('../features/master-users/trocar-senha-action').then((m) => ({ default: m.TrocarSenhaAction })));
-const TrocarSenhaAction: OpenActionComponent = (p) => createElement(Suspense, { fallback: null }, createElement(TrocarSenha, p));
+// Pesquisar Ticket's view action: the trace drawer
+const TicketTraceAction = lazyOpen(() => import('../features/tickets/ticket-trace-action').then((m) => m.TicketTraceAction));
+// Taxas não cadastradas' 'Cadastrar taxa': the rate form
+const CadastrarTaxaAction = lazyOpen(() => import('../features/fee-audit/cadastrar-taxa-action').then((m) => m.CadastrarTaxaAction));
+// The master-user lists' actions: Logar (the confirmation and the session as that user), Plano R$, Tefs, Trocar senha
+const LogarAction = lazyOpen(() => import('../features/master-users/logar-action').then((m) => m.LogarAction));
+const PlanoReaisAction = lazyOpen(() => import('../features/master-users/plano-reais-action').then((m) => m.PlanoReaisAction));
+const TefsAction = lazyOpen(() => import('../features/master-users/tefs-action').then((m) => m.TefsAction));
+const TrocarSenhaAction = lazyOpen(() => import('../features/master-users/trocar-senha-action').then((m) => m.TrocarSenhaAction));
 
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
 const LIST_OVERRIDES: Record<string, Overrides> = {
@@ -60,5 +60,5 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(planosConciliadoresRegister),
   screen(planosPosRegister),
   ...LIST_SCREENS.map((def) => screen(def, LIST_OVERRIDES[def.key])),
-  ...MASTER_SCREENS.map((def) => screen(def, { opens: { logar: LogarAction, tefs: TefsAction, trocarSenha: TrocarSenhaAction } })),
+  ...MASTER_SCREENS.map((def) => screen(def, { opens: { logar: LogarAction, planoReais: PlanoReaisAction, tefs: TefsAction, trocarSenha: TrocarSenhaAction } })),
 ];

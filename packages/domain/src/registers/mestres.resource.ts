@@ -24,7 +24,9 @@ const MASTER_FIELDS = {
 
 type Action = NonNullable<RegisterDef['actions']>[number];
 
-/** Trocar senha (plain master list only): a new password for the user, shown once to the master (trocarSenha). */
+/** Plano R$ (plain master list only): what the user's company pays in reais for its POS (getPlanoReais), in a side drawer. */
+const PLANO_REAIS: Action = { key: 'planoReais', label: 'Plano R$', icon: 'RequestQuote', scope: 'single', kind: 'open', operation: 'getPlanoReais', success: '' };
+
 /** Tefs (plain master list only): the TEF solutions the user's company runs, in a side drawer (getTefs, salvarTefs). */
 const TEFS: Action = { key: 'tefs', label: 'Tefs', icon: 'PointOfSale', scope: 'single', kind: 'open', operation: 'salvarTefs', success: '' };
 
@@ -42,6 +44,7 @@ const EDITAR: Action = {
   }, [], ['codusuario']),
 };
 
+/** Trocar senha (plain master list only): a new password for the user, shown once to the master (trocarSenha). */
 const TROCAR_SENHA: Action = { key: 'trocarSenha', label: 'Trocar senha', icon: 'Key', scope: 'single', kind: 'open', operation: 'trocarSenha', success: '' };
 
 const masterList = (key: string, page: string, title: string, list: string, logar: string, more: Action[] = []): RegisterDef<typeof MASTER_FIELDS> => ({
@@ -62,7 +65,7 @@ const masterList = (key: string, page: string, title: string, list: string, loga
 
 /** Listar Usuários Mestres (/app/buscamestres; variant listarUsuariosMestres). */
 export const usuariosMestresScreen = defineRegister(
-  masterList('listarUsuariosMestres', 'buscamestres', 'Listar Usuários Mestres', 'getUsuariosMestres', 'logarUsuarioMestre', [TEFS, TROCAR_SENHA]),
+  masterList('listarUsuariosMestres', 'buscamestres', 'Listar Usuários Mestres', 'getUsuariosMestres', 'logarUsuarioMestre', [PLANO_REAIS, TEFS, TROCAR_SENHA]),
 );
 /** Listar Usuários Mestres of an operator master (/app/buscamestresoperadora; variant buscaMestresOperadora). */
 export const usuariosMestresOperadoraScreen = defineRegister(masterList('buscaMestresOperadora', 'buscamestresoperadora', 'Listar Usuários Mestres', 'getUsuariosMestresOperadora', 'logarUsuarioMestre'));

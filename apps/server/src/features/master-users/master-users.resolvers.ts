@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isUnder, pessoas, pessoaTefs, sessoes, tefs, usuarios } from '@concilia/db';
+import { isUnder, pessoas, pessoaTefs, sessoes, subtreeOf, tefs, usuarios } from '@concilia/db';
 import { isGiven, MSG, todayBusiness } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -200,6 +200,53 @@ builder.mutationField('salvarTefs', (t) =>
         await audit(tx as never, { codusuario: me.codusuario, acao: 'TEFS_SALVOS', entidade: 'pessoa_tefs', chave: values.codpessoa, dados: { codtefs: known.map((k) => k.codtefs) } });
         return tefsOf({ ...ctx, db: tx as never }, values.codpessoa);
       });
+    },
+  }),
+);
+
+type PlanoReais = {
+  codplano: number; nome: string; cobramensalidade: string; valormensalidade: number | null; diacorte: number | null;
+  vigenciade: string; vigenciaate: string; terminais: string[];
+};
+
+const PlanoReaisRef = builder.objectRef<PlanoReais>('PlanoReais').implement({
+  fields: (t) => ({
+    codplano: t.exposeInt('codplano'),
+    nome: t.exposeString('nome'),
+    cobramensalidade: t.exposeString('cobramensalidade', { description: "'S' when the plan charges its monthly fee" }),
+    valormensalidade: t.exposeInt('valormensalidade', { nullable: true, description: 'monthly fee in centavos' }),
+    diacorte: t.exposeInt('diacorte', { nullable: true }),
+    vigenciade: t.exposeString('vigenciade'),
+    vigenciaate: t.exposeString('vigenciaate'),
+    terminais: t.exposeStringList('terminais', { description: "names of the company's terminals the contract covers" }),
+  }),
+});
+
+/**
+ * Plano R$ (plain master list, spec part 2 §2.1): what a company below the master pays in reais for its POS —
+ * the POS plans in force today on its terminals (Planos POS' terminal contracts), each with its monthly fee and
+ * cut-off day and the terminals it covers. Read only: the plans and contracts are kept on Planos POS.
+ */
+builder.queryField('getPlanoReais', (t) =>
+  t.field({
+    type: [PlanoReaisRef],
+    description: 'The POS plans in force today on the terminals of a company below the master',
+    args: { codpessoa: t.arg.int({ required: true }) },
+    resolve: async (_r, { codpessoa }, ctx) => {
+      const me = await requirePage(ctx, 'buscamestres');
+      await companyBelow(ctx, me, codpessoa);
+      const today = todayBusiness();
+      const r = (await ctx.db.execute(sql`
+        SELECT pp.codplano, pp.nome, pp.cobramensalidade, pp.valormensalidade::int AS valormensalidade, pp.diacorte,
+          pt.vigenciade::text AS vigenciade, pt.vigenciaate::text AS vigenciaate, array_agg(t.nome ORDER BY t.nome) AS terminais
+        FROM planos_terminal pt
+        JOIN planos_pos pp ON pp.codplano = pt.codplanos
+        JOIN planos_terminal_terminais ptt ON ptt.codplanosterminal = pt.codplanosterminal
+        JOIN terminais t ON t.codterminal = ptt.codterminal
+        WHERE t.codpessoacliente IN ${subtreeOf(codpessoa)} AND ${today}::date BETWEEN pt.vigenciade AND pt.vigenciaate
+        GROUP BY pp.codplano, pp.nome, pp.cobramensalidade, pp.valormensalidade, pp.diacorte, pt.codplanosterminal, pt.vigenciade, pt.vigenciaate
+        ORDER BY pp.nome, pt.vigenciade`)) as unknown as { rows: PlanoReais[] };
+      return r.rows;
     },
   }),
 );
