@@ -106,6 +106,17 @@ describe.each(engines())('merchant sign-up (%s)', (engine) => {
     expect(await counts(t)).toEqual(before);
   });
 
+  it('two sign-ups of one new CNPJ sent at once: one is received, the other is told the CNPJ is taken', async () => {
+    const before = await counts(t);
+    const values = { ...lojaDaAna, cpfCnpj: '60541289000188', codExterno: '4567890123', email: 'bia@armazem.com.br' };
+    const answers = await Promise.all([finalizar(values), finalizar({ ...values, codExterno: '4567890124' })]);
+    const received = answers.filter((r) => r.body?.data?.finalizarCadastro);
+    const refused = answers.filter((r) => r.body?.errors);
+    expect(received).toHaveLength(1);
+    expect(refused.map((r) => errorOf(r))).toEqual([{ code: 'BAD_USER_INPUT', message: MSG.cadastroCnpjJaCadastrado }]);
+    expect((await counts(t)).cadastros).toBe(before.cadastros + 1);
+  });
+
   it('bad input is refused field by field and writes nothing; a Cielo EC already registered is refused', async () => {
     const before = await counts(t);
     const bad = await finalizar({ ...lojaDaAna, cpfCnpj: '38.475.926/0001-07', aceiteTermos: false, codExterno: '12345', email: 'ana@', debito: null });

@@ -10,6 +10,7 @@ import { attributionScope, EstablishmentUnits, operatorLineKey, withinScope } fr
 import type { IngestDeps } from './receive-file';
 import { CUSTOMER_LINE_COLUMNS, customerLineRow, type LineContext, OPERATOR_LINE_COLUMNS, operatorLineRow } from './line-rows';
 import { OccurrenceCounter } from './occurrence-counter';
+import { uniqueViolationOf } from '../db-errors';
 
 /**
  * Loads one registered file: reads the stored original with its layout and COPYs its lines in one
@@ -44,11 +45,7 @@ class FileHasErrors extends Error {
   }
 }
 
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: string }).code === UNIQUE_VIOLATION;
-}
+const isUniqueViolation = (e: unknown): boolean => uniqueViolationOf(e) !== null;
 
 /** What lines need to know to find their unit and operator, loaded once per file. */
 interface Lookups {

@@ -13,14 +13,8 @@ import { fieldError } from './field-error';
 import { PaginaInput, pageRequest, pageRows } from './list-page';
 import { actionFormInput, BucketRef, entryTypes, filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
 import type { EntryCall, RegisterEntry, Row } from './register-entry';
+import { dbError, FK_VIOLATION } from '../db-errors';
 
-// PostgreSQL's code for a reference-constraint conflict (foreign_key_violation).
-const FK_VIOLATION = '23503';
-
-function dbErrorCode(err: unknown): { code?: string; message?: string } {
-  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  return e?.cause?.code ? e.cause : e;
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -199,7 +193,7 @@ export function registerApi(entry: RegisterEntry): void {
         await tx.delete(table).where(eq(idCol, existing[def.id]));
       });
     } catch (err) {
-      const e = dbErrorCode(err);
+      const e = dbError(err);
       // The database's own words are kept: the client recognises the conflict and says it in pt-BR.
       if (e.code === FK_VIOLATION) throw new AppError('FK_CONFLICT', e.message ?? 'violates foreign key constraint');
       throw err;

@@ -9,6 +9,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../audit';
 import type { Ctx } from '../../graphql/context';
 import { AppError } from '../../graphql/errors';
+import { uniqueViolationOf } from '../../db-errors';
 import { createQuickPlan } from '../../registers/planos-conciliadores.hooks';
 import { issueToken } from '../auth/access-tokens';
 import { storeCredential } from '../credentials/credential-vault';
@@ -40,18 +41,10 @@ async function signUpTarget(db: Db, config: Ctx['config']): Promise<{ parent: nu
   return { parent: parent.codpessoa, codperfil: perfil.codperfil };
 }
 
-export type SignUpOutcome = { codigo: string; login: string; email: string; codusuario: number; codpessoa: number };
-
-/**
- * 'Finalizar Cadastro': in one transaction, the client (status P, under the sign-up parent), its
- * reconciliation unit, its Cielo establishment, the typed rates as its plan with a year's contract on the
- * unit, the sealed API credentials, a user (login: the CNPJ; permitido false; no password yet) and the
- * sign-up with its code. Nothing is written when any part is refused. The e-mail (a link to confirm the
- * address and create the password) goes to the outbox after the commit.
- */
-export async function registerSignUp(ctx: Ctx, v: SignUpValues): Promise<SignUpOutcome> {
+/** The sign-up's rows, in one transaction; the checks before each write give the messages a user can act on. */
+function writeSignUp(ctx: Ctx, v: SignUpValues): Promise<{ codigo: string; codusuario: number; codpessoa: number; token: string }> {
   const cnpj = v.cpfCnpj;
-  const outcome = await ctx.db.transaction(async (txn) => {
+  return ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const target = await signUpTarget(tx, ctx.config);
     const [cielo] = await tx.select({ codoperadora: operadoras.codoperadora }).from(operadoras).where(sql`lower(${operadoras.nome}) = 'cielo'`);
@@ -96,6 +89,28 @@ export async function registerSignUp(ctx: Ctx, v: SignUpValues): Promise<SignUpO
     await audit(tx, { codusuario: user!.codusuario, acao: 'CADASTRO_RECEBIDO', entidade: 'cadastros', chave: codigo, dados: { codpessoa, cnpj } });
     return { codigo, codusuario: user!.codusuario, codpessoa, token };
   });
+}
+
+export type SignUpOutcome = { codigo: string; login: string; email: string; codusuario: number; codpessoa: number };
+
+/**
+ * 'Finalizar Cadastro': in one transaction, the client (status P, under the sign-up parent), its
+ * reconciliation unit, its Cielo establishment, the typed rates as its plan with a year's contract on the
+ * unit, the sealed API credentials, a user (login: the CNPJ; permitido false; no password yet) and the
+ * sign-up with its code. Nothing is written when any part is refused. The e-mail (a link to confirm the
+ * address and create the password) goes to the outbox after the commit.
+ */
+export async function registerSignUp(ctx: Ctx, v: SignUpValues): Promise<SignUpOutcome> {
+  const cnpj = v.cpfCnpj;
+  const outcome = await writeSignUp(ctx, v).catch((err: unknown) => {
+    // two sign-ups of one CNPJ (or EC) at once both pass the checks; the unique constraints let one in and
+    // the other gets the answer the checks would have given it
+    const broken = uniqueViolationOf(err);
+    if (broken === 'cadastros_cnpj_unique' || broken === 'usuarios_login_unique') throw fieldRefused('cpfCnpj', MSG.cadastroCnpjJaCadastrado);
+    if (broken === 'estabelecimentos_operadora_codexterno_uq') throw fieldRefused('codExterno', MSG.cadastroEcJaCadastrado);
+    throw err;
+  });
+
   const link = `${ctx.config.publicUrl}/resetar-senha?idTrocaSenha=${encodeURIComponent(outcome.token)}`;
   const shown = formatIdentificationCode(outcome.codigo);
   await ctx.mailer.send({
