@@ -26,7 +26,7 @@ describe.each(engines())('housekeeping on %s', (engine) => {
 
   it('removes only what has expired: each kind by its own rule, rows just inside their window stay', async () => {
     const user = await t.userId('CLIENTE');
-    for (const table of ['jobs', 'sessoes', 'tentativas_login', 'caixa_saida']) await t.exec(`DELETE FROM ${table}`);
+    for (const table of ['jobs', 'sessoes', 'tentativas_login', 'caixa_saida', 'tokens_acesso']) await t.exec(`DELETE FROM ${table}`);
     await t.exec(`INSERT INTO jobs (queue, payload, state, finished_at, run_at) VALUES
       ('ingest', '{"k":"velho-feito"}', 'done', now() - interval '15 days', now() - interval '15 days'),
       ('ingest', '{"k":"velho-falhou"}', 'failed', now() - interval '15 days', now() - interval '15 days'),
@@ -43,7 +43,12 @@ describe.each(engines())('housekeeping on %s', (engine) => {
       ('a@x.com', 'entregue-recente', '.', now() - interval '29 days', now() - interval '29 days', true, NULL),
       ('a@x.com', 'nao-entregue-velha', '.', NULL, now() - interval '90 days', true, 'falhou')`);
 
-    expect(await pruneExpired(t.db, SETTINGS)).toEqual({ jobs: 2, sessoes: 2, tentativasLogin: 1, caixaSaida: 1 });
+    await t.exec(`INSERT INTO tokens_acesso (tokenhash, tipo, codusuario, expiraem) VALUES
+      ('painel-velho', 'PAINEL', ${user}, now() - interval '31 days'), ('troca-recente', 'TROCA_SENHA', ${user}, now() - interval '29 days'),
+      ('painel-vivo', 'PAINEL', ${user}, now() + interval '1 hour')`);
+
+    expect(await pruneExpired(t.db, SETTINGS)).toEqual({ jobs: 2, sessoes: 2, tentativasLogin: 1, caixaSaida: 1, tokensAcesso: 1 });
+    expect(await ids(`SELECT tokenhash FROM tokens_acesso ORDER BY tokenhash`)).toEqual(['painel-vivo', 'troca-recente']);
     expect(await ids(`SELECT payload->>'k' FROM jobs ORDER BY id`)).toEqual(['recente-feito', 'velho-pendente']);
     expect(await ids(`SELECT tokenhash FROM sessoes`)).toEqual(['viva']);
     expect(await ids(`SELECT chave FROM tentativas_login`)).toEqual(['janela-aberta']);

@@ -7,7 +7,7 @@ import type { QueueHandler } from './job-queue';
 
 /**
  * Housekeeping, a job on the same queue as the loads: prunes what has expired (finished jobs, sessions,
- * sign-in counters, delivered mail) and tries again the e-mails whose SMTP delivery failed. One run is pending
+ * sign-in counters, delivered mail, links long expired) and tries again the e-mails whose SMTP delivery failed. One run is pending
  * at a time, whatever the number of processes (an advisory lock guards the scheduling), and a run schedules the
  * next; a claim with SKIP LOCKED gives each run to one worker.
  */
@@ -42,6 +42,9 @@ export async function pruneExpired(db: Db, s: HousekeepingSettings): Promise<Rec
     // a sign-in counter whose window ended counts nothing any more (rate-limit.ts starts a new window)
     tentativasLogin: await count(sql`DELETE FROM tentativas_login WHERE janelainicio < now() - make_interval(mins => ${s.loginWindowMinutes})`),
     caixaSaida: await count(sql`DELETE FROM caixa_saida WHERE enviadoem IS NOT NULL AND enviadoem < now() - make_interval(days => ${s.retentionMailDays})`),
+    // links (reset, sign-in, panel) kept as long as the mail that carried them: till then an old link still
+    // says 'expirado' rather than 'inválido'
+    tokensAcesso: await count(sql`DELETE FROM tokens_acesso WHERE expiraem < now() - make_interval(days => ${s.retentionMailDays})`),
   };
 }
 
