@@ -151,6 +151,20 @@ describe('Cadastro (sign-up wizard) and the code page', () => {
     await page.getByText(MSG.cadastroCnpjJaCadastrado).waitFor();
   });
 
+  it('fits a phone: the steps as numbers, the heading and "Etapa n de 6" saying where the merchant is', async () => {
+    const phone = await openBrowser({ viewport: { width: 375, height: 740 } });
+    try {
+      await phone.page.goto(`${server.url}/signUp`);
+      await phone.page.getByRole('heading', { level: 2, name: 'Dados Iniciais' }).waitFor();
+      await phone.page.getByText(MSG.cadastroEtapa.replace('{n}', '1').replace('{total}', '6')).waitFor();
+      expect(await phone.page.getByText('Termo de Responsabilidade', { exact: true }).isVisible()).toBe(false);
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(phone.page, 'cadastro-celular');
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('an administrator approves it from Clientes', async () => {
     const { page } = b;
     await signIn(page, server.url, 'ADMIN');

@@ -104,6 +104,7 @@ export const MSG = {
   // Sign-up wizard (/signUp; spec part 2 §2.2) and the code page (/identificador-code)
   cadastroTitulo: 'Cadastro',
   cadastroSubtitulo: 'Cadastre sua loja para conciliar as vendas e os pagamentos da Cielo.',
+  cadastroEtapa: 'Etapa {n} de {total}',
   cadastroAnterior: 'Anterior',
   cadastroProximo: 'Próximo',
   cadastroAceitarTermos: 'Aceitar termos e condições',

@@ -106,7 +106,8 @@ export function SignUpPage() {
 
   return (
     <AuthCard subtitle={MSG.cadastroSubtitulo} maxWidth={760}>
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3, '& .MuiStepLabel-label': { fontSize: 12 } }}>
+      {/* on a phone the six labels do not fit under their steps: the numbers stay, the heading names the step */}
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3, '& .MuiStepLabel-label': { fontSize: 12, display: { xs: 'none', sm: 'block' } } }}>
         {SIGN_UP_STEPS.map((s) => (
           <Step key={s.label}>
             <StepLabel>{s.label}</StepLabel>
@@ -125,6 +126,9 @@ export function SignUpPage() {
       >
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">{current.label}</Typography>
+          <Typography variant="caption" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', mt: '0 !important' }}>
+            {MSG.cadastroEtapa.replace('{n}', String(step + 1)).replace('{total}', String(SIGN_UP_STEPS.length))}
+          </Typography>
           {INSTRUCTIONS[current.label] ? <Alert severity="info">{INSTRUCTIONS[current.label]}</Alert> : null}
           {step === TERMS_STEP ? (
             <>
