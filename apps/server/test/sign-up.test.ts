@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionDocument } from '../../web/src/registers/register-operations';
 import { openCredential, credentialsKey, readCredential } from '../src/features/credentials/credential-vault';
 import { solvedAltcha } from './altcha';
-import { createTestApp, dataOf, engines, errorOf, type TestApp, withApp } from './harness';
+import { BASE_URL, createTestApp, dataOf, engines, errorOf, type TestApp, withApp } from './harness';
 import { TROCAR_SENHA, USER_INFO } from './ops';
 
 const FINALIZAR = 'mutation($values: CadastroLojaInput!) { finalizarCadastro(values: $values) { codigo login email } }';
@@ -69,7 +69,7 @@ describe.each(engines())('merchant sign-up (%s)', (engine) => {
     expect(user).toEqual({ login: '27386541000156', permitido: false, senhahash: null, email: 'ana@emporio.com.br' });
     const [mail] = await t.exec('SELECT para, assunto, texto FROM caixa_saida ORDER BY codemail DESC LIMIT 1');
     expect(mail).toMatchObject({ para: 'ana@emporio.com.br', assunto: 'Concilia - confirme seu cadastro' });
-    expect(String(mail!.texto)).toContain(codigo);
+    expect(String(mail!.texto)).toContain(`${BASE_URL}/identificador-code?code=${codigo}`);
     expect(String(mail!.texto)).toMatch(LINK);
     expect(String(mail!.texto)).not.toContain(lojaDaAna.senha);
   });
@@ -154,6 +154,8 @@ describe.each(engines())('merchant sign-up (%s)', (engine) => {
     expect(dataOf(await t.call(USER_INFO, {}, { cookie: ana })).getUserInfo.permitido).toBe(true);
     const [mail] = await t.exec('SELECT para, assunto, texto FROM caixa_saida ORDER BY codemail DESC LIMIT 1');
     expect(mail).toMatchObject({ para: 'ana@emporio.com.br', assunto: 'Concilia - cadastro aprovado' });
+    // the sign-in page is the app's root
+    expect(String(mail!.texto)).toContain(`entrar em ${BASE_URL}/ com o usuário 27386541000156`);
     expect(dataOf(await t.call(CODIGO, { code: codigo })).getIdentificadorCodigo.status).toBe(MSG.cadastroStatusAprovado);
     expect(errorOf(await t.call(APROVAR, { values: { editValues } }, { cookie: admin }))).toEqual({ code: 'BAD_USER_INPUT', message: MSG.cadastroNaoPendente });
     const [line] = await t.exec(`SELECT a.acao FROM auditoria a JOIN usuarios u USING (codusuario) WHERE u.login = 'ADMIN' AND a.acao = 'CADASTRO_APROVADO'`);

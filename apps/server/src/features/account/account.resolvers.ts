@@ -1,6 +1,6 @@
 import { usuarios } from '@concilia/db';
 import {
-  esqueciSenhaSchema, MSG, novaSenhaSchema, redefinirSenhaSchema, responsavelSchema, TROCA_SENHA_RESULT, type InfoTrocarSenha,
+  esqueciSenhaSchema, MSG, ROUTES, novaSenhaSchema, redefinirSenhaSchema, responsavelSchema, TROCA_SENHA_RESULT, type InfoTrocarSenha,
 } from '@concilia/domain';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
@@ -10,6 +10,8 @@ import { AppError, fromZod } from '../../graphql/errors';
 import { advanceToken, inspectToken, issueToken } from '../auth/access-tokens';
 import { loginLimiter } from '../auth/rate-limit';
 import { endUserSessions } from '../auth/session.service';
+import { publicLink } from '../../http/public-link';
+import { fieldError } from '../../register-kit/field-error';
 
 const InfoTrocarSenhaRef = builder.objectRef<InfoTrocarSenha>('InfoTrocarSenha').implement({
   fields: (t) => ({
@@ -45,7 +47,7 @@ builder.mutationField('alterarSenha', (t) =>
         await limiter.failed(parsed.data.usuario);
         // A user with no password yet names the person responsible first: the link starts at that step.
         const token = await issueToken(ctx.db, 'TROCA_SENHA', user.codusuario, null, user.senhahash ? 'SENHA' : 'RESPONSAVEL');
-        const link = `${ctx.config.publicUrl}/resetar-senha?idTrocaSenha=${encodeURIComponent(token)}`;
+        const link = publicLink(ctx.config, ROUTES.resetarSenha.path, { idTrocaSenha: token });
         await ctx.mailer.send({
           to: user.email,
           subject: 'Concilia - redefinição de senha',
@@ -142,7 +144,7 @@ builder.mutationField('redefinirSenha', (t) =>
       if (!p.success) throw fromZod(p.error);
       const [user] = await ctx.db.select().from(usuarios).where(eq(usuarios.codusuario, me.codusuario));
       const ok = user?.senhahash ? await verify(user.senhahash, p.data.senhaAtual).catch(() => false) : false;
-      if (!ok) throw new AppError('BAD_USER_INPUT', MSG.senhaAtualInvalida, { issues: [{ path: 'senhaAtual', message: MSG.senhaAtualInvalida }] });
+      if (!ok) throw fieldError('senhaAtual', MSG.senhaAtualInvalida);
       await ctx.db.update(usuarios).set({ senhahash: await hash(p.data.senha) }).where(eq(usuarios.codusuario, me.codusuario));
       await endUserSessions(ctx.db, me.codusuario, me.sessionId);
       await audit(ctx.db, { codusuario: me.codusuario, acao: 'SENHA_ALTERADA', entidade: 'usuarios', chave: me.codusuario });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { perfilRecursos, pessoas, recursos, subtreeOf, usuarios } from '@concilia/db';
-import { LOGIN_RESULT, MASTER_USER_SCREENS, MSG, todayBusiness } from '@concilia/domain';
+import { LOGIN_RESULT, MASTER_USER_SCREENS, MSG, ROUTES, todayBusiness } from '@concilia/domain';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../audit';
@@ -12,6 +12,7 @@ import { consumeToken, issueToken, TOKEN_TTL_MS } from './access-tokens';
 import { altchaCostFor, assertBotCheck } from './bot-check';
 import { loginDelayMs, loginLimiter } from './rate-limit';
 import { createSession, endSession, endSessionOfCookie } from './session.service';
+import { publicLink } from '../../http/public-link';
 
 // Verifying against a fixed hash when the login is unknown keeps both paths equally slow, so response
 // time does not tell which logins exist.
@@ -154,7 +155,7 @@ builder.mutationField('gerarLinkAcesso', (t) =>
         codusuario: me.codusuario, acao: 'LINK_ACESSO_EMITIDO', entidade: 'usuarios', chave: target.codusuario,
         dados: { emitidopor: me.login, comousuario: target.login, codusuariodestino: target.codusuario },
       });
-      return `${ctx.config.publicUrl}/?idsession=${encodeURIComponent(token)}`;
+      return publicLink(ctx.config, ROUTES.login.path, { idsession: token });
     },
   }),
 );

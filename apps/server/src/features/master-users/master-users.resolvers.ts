@@ -11,6 +11,7 @@ import { startSession } from '../auth/auth.resolvers';
 import { requirePage } from '../auth/require-page';
 import { endUserSessions, type SessionUser } from '../auth/session.service';
 import { impersonable } from './master-users.source';
+import { fieldError } from '../../register-kit/field-error';
 
 /**
  * Impersonation (spec part 2 §4 "Logar"; §7 logarUsuarioMestre, logarUsuarioMestreRevenda): a master user opens a
@@ -185,7 +186,7 @@ builder.mutationField('salvarTefs', (t) =>
       if (me.simuladoPor !== null) throw new AppError('FORBIDDEN', MSG.semPermissao);
       await companyBelow(ctx, me, values.codpessoa);
       const novo = values.novo?.trim() ?? '';
-      if (novo.length > TEF_NOME_MAX) throw new AppError('BAD_USER_INPUT', MSG.tefsNomeLongo, { issues: [{ path: 'novo', message: MSG.tefsNomeLongo }] });
+      if (novo.length > TEF_NOME_MAX) throw fieldError('novo', MSG.tefsNomeLongo);
       return ctx.db.transaction(async (tx) => {
         const ids = new Set(values.codtefs);
         if (novo) {

@@ -1,10 +1,11 @@
-import { MSG } from '@concilia/domain';
+import { MSG, ROUTES } from '@concilia/domain';
 import { audit } from '../../audit';
 import { builder } from '../../graphql/builder';
 import { AppError } from '../../graphql/errors';
 import { requirePage } from '../auth/require-page';
 import { DashboardRef, DashboardRegistroRef } from '../dashboard/dashboard.resolvers';
 import { endPainelTokens, issuePainelToken, type Painel, PAINEL_PAGE, painelOfToken } from './painel.service';
+import { publicLink } from '../../http/public-link';
 
 /**
  * The Painel's calls (spec part 2 §7 "Support and training"; design in painel.service.ts):
@@ -46,7 +47,7 @@ builder.mutationField('getUrlPainel', (t) =>
       if (me.simuladoPor !== null) throw new AppError('FORBIDDEN', MSG.painelLinkSimulado);
       const token = await issuePainelToken(ctx.db, me.codusuario);
       await audit(ctx.db, { codusuario: me.codusuario, acao: 'LINK_PAINEL_EMITIDO', entidade: 'tokens_acesso', chave: token.id, dados: { expiraem: token.expiraem.toISOString() } });
-      return { url: `${ctx.config.publicUrl}/painel?token=${encodeURIComponent(token.secret)}`, expiraem: token.expiraem };
+      return { url: publicLink(ctx.config, ROUTES.painelPublico.path, { token: token.secret }), expiraem: token.expiraem };
     },
   }),
 );

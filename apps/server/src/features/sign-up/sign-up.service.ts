@@ -3,7 +3,7 @@ import {
   cadastros, type Db, estabelecimentos, operadoras, perfis, pessoas, usuarios,
 } from '@concilia/db';
 import {
-  addDays, addMonths, CODE_ALPHABET, formatIdentificationCode, MSG, normalizeIdentificationCode, type SignUpValues, todayBusiness,
+  addDays, addMonths, CODE_ALPHABET, formatIdentificationCode, MSG, normalizeIdentificationCode, ROUTES, type SignUpValues, todayBusiness,
 } from '@concilia/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../audit';
@@ -13,6 +13,8 @@ import { uniqueViolationOf } from '../../db-errors';
 import { createQuickPlan } from '../../registers/planos-conciliadores.hooks';
 import { issueToken } from '../auth/access-tokens';
 import { storeCredential } from '../credentials/credential-vault';
+import { fieldError } from '../../register-kit/field-error';
+import { publicLink } from '../../http/public-link';
 
 /** A sign-up's 12-character identification code (see CODE_ALPHABET), drawn without modulo bias. */
 export function newIdentificationCode(): string {
@@ -25,9 +27,6 @@ export function newIdentificationCode(): string {
   }
   return code;
 }
-
-const fieldRefused = (field: string, message: string, code: 'BAD_USER_INPUT' = 'BAD_USER_INPUT') =>
-  new AppError(code, message, { issues: [{ path: field, message }] });
 
 /** Where sign-ups are registered and with which profile: refused with a message while either is missing. */
 async function signUpTarget(db: Db, config: Ctx['config']): Promise<{ parent: number; codperfil: number }> {
@@ -55,10 +54,10 @@ function writeSignUp(ctx: Ctx, v: SignUpValues): Promise<{ codigo: string; codus
       .where(sql`upper(regexp_replace(coalesce(${pessoas.cnpj}, ''), '[^0-9A-Za-z]', '', 'g')) = ${cnpj}`).limit(1);
     const [signedUp] = await tx.select({ n: sql<number>`1` }).from(cadastros).where(eq(cadastros.cnpj, cnpj));
     const [login] = await tx.select({ n: sql<number>`1` }).from(usuarios).where(sql`upper(${usuarios.login}) = ${cnpj}`);
-    if (known || signedUp || login) throw fieldRefused('cpfCnpj', MSG.cadastroCnpjJaCadastrado);
+    if (known || signedUp || login) throw fieldError('cpfCnpj', MSG.cadastroCnpjJaCadastrado);
     const [ec] = await tx.select({ n: sql<number>`1` }).from(estabelecimentos)
       .where(and(eq(estabelecimentos.codoperadora, cielo.codoperadora), eq(estabelecimentos.codexterno, v.codExterno)));
-    if (ec) throw fieldRefused('codExterno', MSG.cadastroEcJaCadastrado);
+    if (ec) throw fieldError('codExterno', MSG.cadastroEcJaCadastrado);
 
     const [cliente] = await tx.insert(pessoas).values({
       tipo: 'CLIENTE', codpessoapai: target.parent, nome: v.apelidoLoja, nomeabreviado: v.apelidoLoja.slice(0, 50),
@@ -106,17 +105,17 @@ export async function registerSignUp(ctx: Ctx, v: SignUpValues): Promise<SignUpO
     // two sign-ups of one CNPJ (or EC) at once both pass the checks; the unique constraints let one in and
     // the other gets the answer the checks would have given it
     const broken = uniqueViolationOf(err);
-    if (broken === 'cadastros_cnpj_unique' || broken === 'usuarios_login_unique') throw fieldRefused('cpfCnpj', MSG.cadastroCnpjJaCadastrado);
-    if (broken === 'estabelecimentos_operadora_codexterno_uq') throw fieldRefused('codExterno', MSG.cadastroEcJaCadastrado);
+    if (broken === 'cadastros_cnpj_unique' || broken === 'usuarios_login_unique') throw fieldError('cpfCnpj', MSG.cadastroCnpjJaCadastrado);
+    if (broken === 'estabelecimentos_operadora_codexterno_uq') throw fieldError('codExterno', MSG.cadastroEcJaCadastrado);
     throw err;
   });
 
-  const link = `${ctx.config.publicUrl}/resetar-senha?idTrocaSenha=${encodeURIComponent(outcome.token)}`;
+  const link = publicLink(ctx.config, ROUTES.resetarSenha.path, { idTrocaSenha: outcome.token });
   const shown = formatIdentificationCode(outcome.codigo);
   await ctx.mailer.send({
     to: v.email,
     subject: 'Concilia - confirme seu cadastro',
-    text: `Olá, ${v.apelidoLoja}.\n\nRecebemos o cadastro da sua loja (CNPJ ${cnpj}).\nPara confirmar este e-mail e criar sua senha, abra o link abaixo (válido por 24 horas, uma única vez):\n\n${link}\n\nSeu usuário para entrar é ${cnpj}. O acesso é liberado assim que o cadastro for aprovado; você recebe outro e-mail nesse momento.\nCódigo de identificação do cadastro: ${shown}\nAcompanhe em ${ctx.config.publicUrl}/identificador-code?code=${shown}\n\nSe você não fez este cadastro, ignore este e-mail.`,
+    text: `Olá, ${v.apelidoLoja}.\n\nRecebemos o cadastro da sua loja (CNPJ ${cnpj}).\nPara confirmar este e-mail e criar sua senha, abra o link abaixo (válido por 24 horas, uma única vez):\n\n${link}\n\nSeu usuário para entrar é ${cnpj}. O acesso é liberado assim que o cadastro for aprovado; você recebe outro e-mail nesse momento.\nCódigo de identificação do cadastro: ${shown}\nAcompanhe em ${publicLink(ctx.config, ROUTES.identificadorCode.path, { code: shown })}\n\nSe você não fez este cadastro, ignore este e-mail.`,
   });
   return { codigo: shown, login: cnpj, email: v.email, codusuario: outcome.codusuario, codpessoa: outcome.codpessoa };
 }
@@ -168,6 +167,6 @@ export async function approveSignUp(ctx: Ctx, codpessoa: number, approver: numbe
   await ctx.mailer.send({
     to: approved.email,
     subject: 'Concilia - cadastro aprovado',
-    text: `Olá, ${approved.nome}.\n\nO cadastro da sua loja foi aprovado. Você já pode entrar em ${ctx.config.publicUrl}/login com o usuário ${approved.login}.\n${senha}`,
+    text: `Olá, ${approved.nome}.\n\nO cadastro da sua loja foi aprovado. Você já pode entrar em ${publicLink(ctx.config, ROUTES.login.path)} com o usuário ${approved.login}.\n${senha}`,
   });
 }
