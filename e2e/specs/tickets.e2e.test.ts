@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DAYS, seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
 import { createIngestion, type Ingestion } from '../../apps/server/src/ingest/ingestion';
 import { writeScenarioFiles } from '../../apps/server/src/ingest/synthetic-files';
-import { expectText, field, openFromMenu, signIn } from '../support/app-pages';
+import { closeWithFechar, expectText, field, openFromMenu, signIn } from '../support/app-pages';
 import { type Browser, openBrowser, screenshot } from '../support/browser';
 import { startServer, type TestServer } from '../support/test-server';
 import { ticketImportPage, ticketSearchPage } from '../support/ticket-pages';
@@ -155,8 +155,7 @@ describe('ticket screens', () => {
     const tipo = drawer.getByRole('radiogroup', { name: 'Tipo' });
     expect(await tipo.getByRole('radio').count()).toBe(Object.keys(TICKET_TIPOS).length);
     expect(await tipo.getByRole('radio', { name: TICKET_TIPOS.A, exact: true }).isChecked()).toBe(true);
-    await drawer.getByRole('button', { name: MSG.listaFechar }).click();
-    await drawer.waitFor({ state: 'hidden' });
+    await closeWithFechar(drawer);
 
     await screen.filterBy({ datavenda: br(DE), datavendaate: br(ATE) });
     // type A (the operator's side) by default: the cards count exactly the bakery's sales, never Bom Preço's

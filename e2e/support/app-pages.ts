@@ -76,3 +76,20 @@ export async function openFromMenu(page: Page, section: string, link: string | R
     }
   }
 }
+
+/**
+ * Closes a drawer or dialog with its 'Fechar' button and waits until it is gone. A click that lands while the
+ * drawer is still sliding in on a loaded machine can be lost (once in ~1 700 CI tests the filter drawer stayed
+ * open): like a person, it clicks again when nothing happened (three tries).
+ */
+export async function closeWithFechar(container: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    await container.getByRole('button', { name: MSG.listaFechar }).click();
+    try {
+      await container.waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import { type AnyRegisterDef, importacaoTicketScreen, MSG, pesquisaTicketScreen } from '@concilia/domain';
 import type { Page } from 'playwright-core';
-import { field } from './app-pages';
+import { closeWithFechar, field } from './app-pages';
 import { registerPage } from './register-page';
 
 /**
@@ -38,8 +38,7 @@ function ticketListPage(page: Page, def: AnyRegisterDef) {
       await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
       await filterDrawer.waitFor();
       const shown = await filterDrawer.getByRole('combobox', { name: new RegExp(`^${label}`) }).innerText();
-      await filterDrawer.getByRole('button', { name: MSG.listaFechar }).click();
-      await filterDrawer.waitFor({ state: 'hidden' });
+      await closeWithFechar(filterDrawer);
       return shown;
     },
 
@@ -58,8 +57,7 @@ function ticketListPage(page: Page, def: AnyRegisterDef) {
       const message = filterDrawer.getByText(MSG.periodoMaximo);
       await message.first().waitFor();
       const shown = await message.first().innerText();
-      await filterDrawer.getByRole('button', { name: MSG.listaFechar }).click();
-      await filterDrawer.waitFor({ state: 'hidden' });
+      await closeWithFechar(filterDrawer);
       return shown;
     },
   };
