@@ -19,23 +19,35 @@ function run(cmd, args, label) {
   }
 }
 
-function ensureChromium() {
-  if (fs.existsSync(chromium)) return;
+/**
+ * The system tools the tests drive, by Debian package: Chromium for the browser tests; xmlsec1, xmllint and
+ * poppler's pdftoppm/pdftotext, the independent checks of the service invoices' signatures, XML schemas and PDFs.
+ */
+const SYSTEM_TOOLS = [
+  { bin: chromium, pkg: 'chromium', why: 'Browser tests need Chromium', hint: 'or point CHROMIUM_PATH at a Chromium binary' },
+  { bin: '/usr/bin/xmlsec1', pkg: 'xmlsec1', why: 'The NFS-e signature tests need xmlsec1', hint: '' },
+  { bin: '/usr/bin/xmllint', pkg: 'libxml2-utils', why: 'The NFS-e schema tests need xmllint', hint: '' },
+  { bin: '/usr/bin/pdftoppm', pkg: 'poppler-utils', why: 'The PDF tests need pdftoppm and pdftotext', hint: '' },
+];
+
+function ensureSystemTools() {
+  const missing = SYSTEM_TOOLS.filter((t) => !fs.existsSync(t.bin));
+  if (!missing.length) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  const pkgs = missing.map((t) => t.pkg).join(' ');
   if (isRoot && hasApt) {
-    console.log("▶ Chromium is missing: installing Debian's chromium package (about a minute)");
+    console.log(`▶ installing Debian's ${pkgs} (Chromium takes about a minute)`);
     try {
-      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkgs}`, { stdio: 'inherit' });
     } catch {
       /* reported just below */
     }
   }
-  if (!fs.existsSync(chromium)) {
-    console.error(
-      `\nBrowser tests need Chromium at ${chromium} and it could not be installed here.\n` +
-        'Install it (Debian/Ubuntu: sudo apt-get install chromium) or point CHROMIUM_PATH at a Chromium binary, then run npm test again.',
-    );
+  const still = SYSTEM_TOOLS.filter((t) => !fs.existsSync(t.bin));
+  if (still.length) {
+    for (const t of still) console.error(`\n${t.why} at ${t.bin} and it could not be installed here.`);
+    console.error(`Install them (Debian/Ubuntu: sudo apt-get install ${still.map((t) => t.pkg).join(' ')}) ${still.map((t) => t.hint).filter(Boolean).join(' ')}, then run npm test again.`);
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
@@ -69,7 +81,7 @@ async function together(steps) {
 // npm puts node_modules/.bin first on the PATH of its scripts, and there `node` is the Node.js 24 of the
 // node-linux-* package (README "Quick start"): this line shows which one runs the tests.
 console.log(`▶ Node.js ${process.version} (${process.execPath})`);
-ensureChromium();
+ensureSystemTools();
 await together([
   ['type check', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
