@@ -124,6 +124,21 @@ export const SAMPLES: Record<string, RegisterSample> = {
     update: { vigenciaate: '2029-06-30', listTerminal: [1, 3] },
     invalid: { values: { codplanos: 1, vigenciade: '2028-01-01', vigenciaate: '2028-12-31', listTerminal: [] }, message: 'Terminais é obrigatório.' },
   },
+  // Revenda Sul (person 2) bills its clients and issues its own invoices, from Belo Horizonte. The e-mail password is
+  // a secret: answered null, never back (dados-nfe.test.ts covers the secrets, the certificate and the logo).
+  dadosNfe: {
+    insert: {
+      codpessoa: 2, codpessoaemissao: 2, uf: 'MG', codcidade: 3106200, cnae: '6311900', desccnae: 'Tratamento de dados', subitem: '01.03',
+      descsubitem: 'Processamento de dados', codigotributacaomunicipio: '010301', descservico: 'Conciliação de cartões', naturezaoperacao: '1',
+      regimeespecialtributacao: '0', opatantesimplesnacional: 'N', incentivadorcultural: 'N', email: 'nfe@revendasul.com.br',
+      smtp: 'smtp.revendasul.com.br', porta: 587, senhaemail: 'S3nha-do-Email', pis: 0.65, cofins: 3, ir: 1.5, csll: 1, iss: 2.5,
+      valorminimocalculoir: 66667, valorminimocalculopiscofinscsll: 500000,
+    },
+    // never answered (a secret): null — written as a matcher, since a null here would mean "as sent"
+    answered: { senhaemail: expect.not.stringContaining('S3nha-do-Email') },
+    update: { descservico: 'Conciliação e gestão de recebíveis', iss: 5, porta: 465 },
+    invalid: { values: { codpessoa: 2, codpessoaemissao: 2, codcidade: 3106200, codigotributacaomunicipio: '010301', incentivadorcultural: 'N', email: 'nfe@revendasul.com.br', smtp: 'smtp', porta: 587 }, message: 'CNAE Item é obrigatório.' },
+  },
   taxasAntecipacao: {
     insert: { nome: 'Antecipação teste', vigenciade: '2026-02-01', vigenciaate: '2026-03-31', taxa: 1.2345 },
     update: { taxa: 2.5, vigenciaate: '2026-04-30' },

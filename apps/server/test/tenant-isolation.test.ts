@@ -72,6 +72,8 @@ const OPERATIONS: Record<string, OpSpec> = {
   // ── signed-in reads
   detalharTicket: { access: 'user', variants: (v) => [{ label: 'by id', args: { id: v.ticketId } }, { label: 'by fields', args: { codpessoa: v.unidade, codoperadora: v.codoperadora, tipo: 'A', datavenda: v.de } }] },
   getCliente: { access: 'user' },
+  getDadoNFe: { access: 'user' },
+  getAllDadosNFe: { access: 'user' },
   getClientes: { access: 'user' },
   getDashBoard: { access: 'user', variants: (v) => ['VENDA', 'PAGAMENTO'].flatMap((registro) => [{ args: { values: { de: v.de, ate: v.ate, registro } } }, { args: { values: { de: v.de, ate: v.ate, registro, empresa: v.topo } } }]) },
   getItensProdutosByOperadora: { access: 'user' },
@@ -179,6 +181,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   reprocessarManutencaoArquivos: { access: 'user' },
   reprocessarTicket: { access: 'user', variants: (v) => ['A', 'C'].map((tipo) => ({ args: { codarquivo: v.arquivos[0], tipo } })) },
   salvarParametros: { access: 'user' },
+  salvarDadosNFe: { access: 'user' },
   saveClientes: { access: 'user' },
   savePerfil: { access: 'user' },
   saveTaxasAntecipacao: { access: 'user' },
@@ -216,6 +219,13 @@ const OPERATIONS: Record<string, OpSpec> = {
   salvarTefs: { access: 'user' },
   salvarMestreRevenda: { access: 'user' },
   getPlanoReais: { access: 'user' },
+  // billing (issue 18): the biller's screens; a movement is a client's strictly below the caller
+  listarMovimentosAbertos: { access: 'user' },
+  listarMovimentosAbertosTotal: { access: 'user', count: true },
+  fecharMovimento: { access: 'user' },
+  listarMovimentosFechados: { access: 'user' },
+  listarMovimentosFechadosTotal: { access: 'user', count: true },
+  gerarRelatorioMovimentosFechados: { access: 'user' },
   // the Painel: a link's token is its credential (public); issuing and ending links need the session
   getAutenticacaoPainel: { access: 'public' },
   getUrlPainel: { access: 'user' },
@@ -354,7 +364,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
       ...planosPadaria,
       perfis: nums(await q(t, `SELECT codperfil FROM perfis WHERE codpessoacriador IN (${inList})`), 'codperfil'),
       ticketId: `C-${linhasCliente[0]}`, importavelId, codoperadora: 1, codexterno: EC_CENTRO, de: '2026-05-01', ate: '2026-05-31',
-      markers: ['Pão Quente', 'Padaria', 'PADARIA-SECRETA', EC_CENTRO, 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', '045678901', '1020304050', '1020304051', 'Taxa Secreta', 'Plano Secreto da Padaria'],
+      markers: ['Pão Quente', 'Padaria', 'PADARIA-SECRETA', EC_CENTRO, 'Carlos Pereira', 'Funcionária Secreta', 'cliente@demo', 'funcionaria@padaria', '045678901', 'Taxa Secreta', 'Plano Secreto da Padaria'],
     };
     expect(cliente.arquivos.length).toBe(2);
     expect(cliente.linhasOperadora.length).toBeGreaterThan(0);

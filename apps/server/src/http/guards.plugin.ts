@@ -1,4 +1,4 @@
-import { MSG, UPLOAD_LIMITS } from '@concilia/domain';
+import { MSG, REGISTER_UPLOAD_BYTES, UPLOAD_LIMITS } from '@concilia/domain';
 import type { Plugin } from 'graphql-yoga';
 
 function jsonError(status: number, message: string, code: string, headers: Record<string, string> = {}): Response {
@@ -62,9 +62,11 @@ export function requestGuards(opts: { maxRequestBytes: number; publicUrl: string
       const declared = request.headers.get('content-length');
       const length = Number(declared ?? '0');
       const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      // A file upload (GraphQL multipart, enviarArquivo) carries one file of up to the upload limit; every
-      // other request keeps the general limit. Multipart is a "simple" type, so the CSRF header is required below.
-      const max = type === 'multipart/form-data' ? Math.max(opts.maxRequestBytes, UPLOAD_LIMITS.maxBytes + MULTIPART_OVERHEAD) : opts.maxRequestBytes;
+      // A file upload (GraphQL multipart: enviarArquivo's one file, or a register save's file fields) carries up to
+      // the larger of those limits; every other request keeps the general limit. Multipart is a "simple" type, so
+      // the CSRF header is required below.
+      const uploadMax = Math.max(UPLOAD_LIMITS.maxBytes, REGISTER_UPLOAD_BYTES) + MULTIPART_OVERHEAD;
+      const max = type === 'multipart/form-data' ? Math.max(opts.maxRequestBytes, uploadMax) : opts.maxRequestBytes;
       if (!Number.isFinite(length) || length > max) {
         endResponse(tooLarge());
         return;

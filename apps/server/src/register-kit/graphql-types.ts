@@ -1,14 +1,16 @@
-import type { ActionForm, AnyRegisterDef, FieldDef, FieldKind } from '@concilia/domain';
-import { filterOp, isOutputField } from '@concilia/domain';
+import type { ActionForm, AnyRegisterDef, FieldDef, FieldKind, StoredFile } from '@concilia/domain';
+import { filterOp, isOutputField, secretStoredField } from '@concilia/domain';
 import { builder } from '../graphql/builder';
 import { CentavosScalar } from './centavos-scalar';
 
-type ScalarName = 'String' | 'Int' | 'Float' | 'Boolean' | 'Centavos';
+type ScalarName = 'String' | 'Int' | 'Float' | 'Boolean' | 'Centavos' | 'File';
 /** A scalar, or a list of it (`[Int!]` for a 'references' field). */
 type WireType = ScalarName | [ScalarName];
 
 /** The GraphQL type of each field kind: the one place where a kind meets the wire ('items' get types of their own). */
 const SCALAR: Record<Exclude<FieldKind, 'items'>, WireType> = {
+  // a secret is typed (input) and answered null (output); a file is a multipart part in, an ArquivoGravado out
+  secret: 'String', file: 'File',
   text: 'String', textarea: 'String', email: 'String', enum: 'String', date: 'String', cpfCnpj: 'String',
   phone: 'String', cep: 'String', password: 'String', datetime: 'String',
   number: 'Int', reference: 'Int', money: 'Centavos', percent: 'Float', boolean: 'Boolean',
@@ -62,6 +64,33 @@ export const BucketRef = builder.objectRef<{ valor: string; label: string; quant
   }),
 });
 
+/** A register's stored file as answered ('file' fields): never its bytes. */
+export const StoredFileRef = builder.objectRef<StoredFile>('ArquivoGravado').implement({
+  description: 'A file stored by a register\'s file field: its name, size and type; url is a data URL of a small image to preview',
+  fields: (t) => ({
+    nome: t.exposeString('nome'),
+    tamanho: t.exposeInt('tamanho'),
+    tipo: t.exposeString('tipo', { nullable: true }),
+    url: t.exposeString('url', { nullable: true }),
+  }),
+});
+
+/** The object fields of one declared field: a secret is never answered, only whether one is stored. */
+function objectFields(t: { field: (o: never) => unknown; boolean: (o: never) => unknown }, name: string, f: FieldDef, itemObject?: unknown): [string, unknown][] {
+  if (f.kind === 'secret') {
+    return [
+      [name, t.field({ type: 'String', nullable: true, description: `${f.label}: nunca respondido (gravado cifrado)`, resolve: () => null } as never)],
+      [secretStoredField(name), t.boolean({ description: `${f.label} está gravado`, resolve: (row: Record<string, unknown>) => row[secretStoredField(name)] === true } as never)],
+    ];
+  }
+  if (f.kind === 'file') {
+    return [[name, t.field({ type: StoredFileRef, nullable: true, description: f.label, resolve: (row: Record<string, unknown>) => row[name] ?? null } as never)]];
+  }
+  return [[name, t.field({
+    type: (itemObject ? [itemObject] : scalarOf(f)) as never, nullable: true, description: f.label, resolve: (row: Record<string, unknown>) => row[name] as never,
+  } as never)]];
+}
+
 /**
  * The GraphQL types of one register: object, filter, key, input and the values wrappers. A read-only list
  * screen gets no input types (it saves nothing).
@@ -83,11 +112,7 @@ function buildRegisterTypes(def: AnyRegisterDef) {
   const object = builder.objectRef<Record<string, unknown>>(T).implement({
     description: `${def.title} (register ${def.key})`,
     fields: (t) =>
-      Object.fromEntries(
-        outputFields(def).map(([name, f]) => [name, t.field({
-          type: (items.has(name) ? [items.get(name)!.object] : scalarOf(f)) as never, nullable: true, description: f.label, resolve: (row) => row[name] as never,
-        })]),
-      ),
+      Object.fromEntries(outputFields(def).flatMap(([name, f]) => objectFields(t as never, name, f, items.get(name)?.object))) as never,
   });
   const optionalInputs = (list: [string, FieldDef][], required = false) => (t: { field: (o: { type: WireType; required: boolean; description: string }) => unknown }) =>
     Object.fromEntries(list.map(([name, f]) => [name, t.field({ type: (items.has(name) ? [items.get(name)!.input] : scalarOf(f)) as never, required, description: f.label })]));

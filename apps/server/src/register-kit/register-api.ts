@@ -1,5 +1,5 @@
 import { type Db, subtreeOf } from '@concilia/db';
-import { type FieldDef, filterOp, isGiven, LIST_PAGE, listTotalOperation, MSG, windowError } from '@concilia/domain';
+import { type AnyRegisterDef, type FieldDef, filterOp, isGiven, LIST_PAGE, listTotalOperation, missingOnInsert, MSG, secretStoredField, windowError } from '@concilia/domain';
 import { and, asc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -10,6 +10,8 @@ import { builder } from '../graphql/builder';
 import type { Ctx } from '../graphql/context';
 import { AppError, fromZod } from '../graphql/errors';
 import { fieldError } from './field-error';
+import { type ReceivedFile, receiveFile, storedFile } from './register-files';
+import { openSecret, sealSecret } from './register-secrets';
 import { PaginaInput, pageRequest, pageRows } from './list-page';
 import { actionFormInput, BucketRef, entryTypes, filterFields, inputFields, outputFields, registerTypes } from './graphql-types';
 import type { EntryCall, RegisterEntry, Row } from './register-entry';
@@ -25,13 +27,80 @@ function toDb(fields: Record<string, FieldDef>, values: Row): Row {
   return out;
 }
 
-/** Rows as the table gives them → as the API carries them; write-only fields never leave. */
+/**
+ * Rows as the table gives them → as the API carries them; write-only fields never leave, a secret leaves only
+ * as "is stored" (<name>Gravada), a file as its name, size and type (storedFile), never its bytes.
+ */
 function fromDb(fields: Record<string, FieldDef>, row: Row): Row {
   const out: Row = {};
   for (const [k, f] of Object.entries(fields)) {
     if (f.writeOnly) continue;
     const v = row[k];
-    out[k] = f.kind === 'percent' && v != null ? Number(v) : v;
+    if (f.kind === 'secret') {
+      out[k] = null;
+      out[secretStoredField(k)] = typeof v === 'string' && v !== '';
+    } else if (f.kind === 'file') out[k] = storedFile(f.file!, v, row[`${k}nome`], row[`${k}tipo`]);
+    // a moment travels as ISO text (FieldKind 'datetime'): a timestamp column gives a Date
+    else if (v instanceof Date) out[k] = v.toISOString();
+    else out[k] = f.kind === 'percent' && v != null ? Number(v) : v;
+  }
+  return out;
+}
+
+/**
+ * The save's secret and file fields before the hooks: a required one missing on insert is refused; a chosen
+ * file is read and checked (refused beside its field); an empty secret or no file means "keep the stored one"
+ * and leaves the values. Hooks then see a secret in clear and a file as ReceivedFile.
+ */
+async function receiveSecretsAndFiles(def: AnyRegisterDef, data: Row, insert: boolean): Promise<Row> {
+  if (insert) {
+    const [missing] = missingOnInsert(def, data);
+    if (missing) throw fieldError(missing.field, missing.message);
+  }
+  const out: Row = { ...data };
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.kind === 'secret' && (out[name] === null || out[name] === undefined || out[name] === '')) delete out[name];
+    if (f.kind !== 'file') continue;
+    const chosen = out[name];
+    delete out[name];
+    if (chosen === null || chosen === undefined) continue;
+    const received = await receiveFile(f.file!, chosen as File);
+    if (!received) throw fieldError(name, MSG.uploadInvalido);
+    out[name] = received;
+  }
+  return out;
+}
+
+/**
+ * The values as the table stores them: a secret sealed under the row's owner (a kept one sealed again when the
+ * owner changed, so it still opens), a file as its bytes, name and type columns.
+ */
+function sealSecretsAndFiles(ctx: Ctx, def: AnyRegisterDef, data: Row, owner: unknown, existing: Row | null, ownerColumn: string, columns: Record<string, unknown>): Row {
+  const out: Row = { ...data };
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.kind === 'secret') {
+      if (typeof out[name] === 'string') out[name] = sealSecret(ctx.config, def, name, owner, out[name] as string);
+      else if (existing && existing[ownerColumn] !== owner && existing[name]) {
+        out[name] = sealSecret(ctx.config, def, name, owner, openSecret(ctx.config, def, name, existing[ownerColumn], existing[name])!);
+      }
+    }
+    if (f.kind === 'file' && out[name]) {
+      const file = out[name] as ReceivedFile;
+      out[name] = file.bytes;
+      out[`${name}nome`] = file.nome;
+      if (columns[`${name}tipo`]) out[`${name}tipo`] = file.tipo;
+    }
+  }
+  return out;
+}
+
+/** What the audit line keeps of a save: declared, readable fields; never a secret, a file only as its name and size. */
+function auditValues(def: AnyRegisterDef, data: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(data)) {
+    const f = def.fields[k];
+    if (!f || f.writeOnly || f.kind === 'secret') continue;
+    out[k] = f.kind === 'file' ? (v ? { nome: (v as ReceivedFile).nome, tamanho: (v as ReceivedFile).tamanho } : null) : v;
   }
   return out;
 }
@@ -161,11 +230,13 @@ export function registerApi(entry: RegisterEntry): void {
           const owner = data[ownerColumn] ?? existing?.[ownerColumn] ?? me.codpessoa;
           if (!(await ownerAllowed(tctx, me, owner))) throw new AppError('FORBIDDEN', MSG.semPermissao);
           data[ownerColumn] = owner;
+          data = await receiveSecretsAndFiles(def, data, insert);
           if (entry.hooks?.beforeSave) data = await entry.hooks.beforeSave(tctx, data, { insert, me, existing });
-          const dbValues = toDb(def.fields, Object.fromEntries(Object.entries(data).filter(([k]) => !virtual.has(k))));
+          const stored = sealSecretsAndFiles(tctx, def, data, data[ownerColumn], existing, ownerColumn, columns);
+          const dbValues = toDb(def.fields, Object.fromEntries(Object.entries(stored).filter(([k]) => !virtual.has(k))));
           const write = entry.hooks?.write;
           const [row] = write
-            ? [await write(tctx, data, { insert, me, existing })]
+            ? [await write(tctx, stored, { insert, me, existing })]
             : insert
               ? await tx.insert(table).values(dbValues as never).returning()
               : await tx.update(table).set(dbValues as never).where(eq(idCol, existing![def.id])).returning();
@@ -173,7 +244,7 @@ export function registerApi(entry: RegisterEntry): void {
           await audit(tctx.db, {
             codusuario: me.codusuario, acao: insert ? 'INSERIR' : 'ALTERAR', entidade: def.key, chave: (row as Row)[def.id] as number,
             // Declared, readable fields only: hooks may add columns (a password hash) that never go to the log.
-            dados: Object.fromEntries(Object.entries(data).filter(([k]) => def.fields[k] && !def.fields[k].writeOnly)),
+            dados: auditValues(def, data),
           });
           return (await answer(tctx, [row as Row]))[0]!;
         });

@@ -1,6 +1,6 @@
 import { pessoas, subtreeOf, taxasAntecipacao } from '@concilia/db';
 import {
-  arquivosEmAbertoScreen, clientesRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
+  arquivosEmAbertoScreen, clientesRegister, dadosNfeRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
   planosConciliadoresRegister, planosConciliadoresTaxasRegister, planosPosRegister, planosPosTaxasRegister, planosTerminalRegister, taxasAntecipacaoRegister,
   terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
@@ -9,9 +9,11 @@ import type { RegisterEntry } from '../register-kit/register-entry';
 import { arquivosEntry } from './arquivos.source';
 import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.source';
 import { taxasNaoCadastradasEntry, unidadesNaoEncontradasEntry } from '../features/fee-audit/pendencias.source';
+import { movimentosAbertosEntry, movimentosFechadosEntry } from '../features/billing/movimentos.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 import { approveSignUp } from '../features/sign-up/sign-up.service';
 import { masterUsersEntries } from '../features/master-users/master-users.source';
+import { dadosNfeEntry } from './dados-nfe.hooks';
 import { perfisEntry } from './perfis.hooks';
 import { planosPosEntry, planosPosTaxasEntry, planosTerminalEntry } from './planos-pos.hooks';
 import { planosConciliadoresContratoEntry, planosConciliadoresEntry, planosConciliadoresTaxasEntry } from './planos-conciliadores.hooks';
@@ -47,6 +49,7 @@ export const REGISTRY: RegisterEntry[] = [
   { def: terminaisRegister, ...terminaisEntry },
   { def: planosConciliadoresRegister, ...planosConciliadoresEntry },
   { def: planosPosRegister, ...planosPosEntry },
+  { def: dadosNfeRegister, ...dadosNfeEntry },
   // Sublists (SUBLISTS): rows that hang from a row of another register, opened from it.
   { def: planosConciliadoresContratoRegister, ...planosConciliadoresContratoEntry },
   { def: planosConciliadoresTaxasRegister, ...planosConciliadoresTaxasEntry },
@@ -60,6 +63,8 @@ export const REGISTRY: RegisterEntry[] = [
   importacaoTicketEntry,
   auditoriaTaxasEntry,
   taxasNaoCadastradasEntry,
+  movimentosAbertosEntry,
+  movimentosFechadosEntry,
   unidadesNaoEncontradasEntry,
   // The master-user lists: users a master may sign in as.
   ...masterUsersEntries,

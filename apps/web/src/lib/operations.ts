@@ -40,6 +40,7 @@ export const OPS = {
   ),
   voltarUsuarioMestre: graphql(`mutation voltarUsuarioMestre { voltarUsuarioMestre }`),
   trocarSenha: graphql(`mutation trocarSenha($values: TrocarSenhaValues!) { trocarSenha(values: $values) }`),
+  gerarRelatorioMovimentosFechados: graphql(`mutation gerarRelatorioMovimentosFechados($values: RelatorioMovimentoFechadoInput!) { gerarRelatorioMovimentosFechados(values: $values) }`),
   listarAllTefsDAO: graphql(`query listarAllTefsDAO { listarAllTefsDAO { codtefs nome } }`),
   getTefs: graphql(`query getTefs($codpessoa: Int!) { getTefs(codpessoa: $codpessoa) { codtefs nome } }`),
   salvarTefs: graphql(`mutation salvarTefs($values: SalvarTefsValues!) { salvarTefs(values: $values) { codtefs nome } }`),

@@ -54,7 +54,7 @@ export function FormSections({ def, control, editing, hidden, only, locked = fal
                 name={name}
                 def={f}
                 mode="form"
-                required={isRequired(def, name)}
+                required={isRequired(def, name) || (!editing && !!f.required && (f.kind === 'secret' || f.kind === 'file'))}
                 disabled={locked || f.form === 'readonly'}
                 register={def}
               />

@@ -1,4 +1,4 @@
-import type { FieldDef, AnyRegisterDef } from '@concilia/domain';
+import { type FieldDef, type AnyRegisterDef, isChosenFile, secretStoredField } from '@concilia/domain';
 import type { z } from 'zod';
 import { formFields, inputFieldNames, type Row } from './register-fields';
 
@@ -31,11 +31,26 @@ export function newRowValues(def: AnyRegisterDef): Row {
   );
 }
 
-/** An existing row as the form shows it. */
+/**
+ * An existing row as the form shows it. A secret starts empty (empty keeps the stored one) and carries
+ * `<name>Gravada` beside it, for its field to say one is stored; a file field starts with the stored file's
+ * description ({ nome, tamanho, tipo, url }), replaced by a File when the user picks another.
+ */
 export function rowValues(def: AnyRegisterDef, row: Row): Row {
   const base = newRowValues(def);
-  return Object.fromEntries(Object.keys(base).map((name) => [name, row[name] ?? base[name]]));
+  const out: Row = Object.fromEntries(Object.keys(base).map((name) => [name, row[name] ?? base[name]]));
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.kind === 'secret' && name in out) {
+      out[name] = '';
+      out[secretStoredField(name)] = row[secretStoredField(name)] === true;
+    }
+  }
+  return out;
 }
+
+/** The save carries files (a chosen File in a file field): it goes as a GraphQL multipart request. */
+export const chosenFiles = (def: AnyRegisterDef, editValues: Row): [string, File][] =>
+  Object.entries(def.fields).filter(([n, f]) => f.kind === 'file' && isChosenFile(editValues[n])).map(([n]) => [n, editValues[n] as File]);
 
 /**
  * values.editValues of save: the validated form values for every field of <T>Input. An update keeps the

@@ -7,7 +7,9 @@ import { type FieldDef, type FieldKind, filterOp, isFormField, isOutputField, ty
  */
 export type Scalar = 'String' | 'Int' | 'Float' | 'Boolean' | 'Centavos';
 
-const SCALAR: Record<Exclude<FieldKind, 'items'>, Scalar> = {
+const SCALAR: Record<Exclude<FieldKind, 'items' | 'file'>, Scalar> = {
+  // a secret is typed as text and answered null (with <name>Gravada); a file travels as a multipart part
+  secret: 'String',
   text: 'String', textarea: 'String', email: 'String', enum: 'String', date: 'String', cpfCnpj: 'String',
   phone: 'String', cep: 'String', password: 'String', datetime: 'String',
   number: 'Int', reference: 'Int', money: 'Centavos', percent: 'Float', boolean: 'Boolean',
@@ -18,6 +20,7 @@ const SCALAR: Record<Exclude<FieldKind, 'items'>, Scalar> = {
 /** The scalar of a field (of its items, for a 'references' list). */
 export const scalarOf = (f: FieldDef): Scalar => {
   if (f.kind === 'items') throw new Error(`an items field (${f.label}) has no scalar: its lines have their own fields`);
+  if (f.kind === 'file') throw new Error(`a file field (${f.label}) has no scalar: it is a multipart part in, an ArquivoGravado out`);
   return SCALAR[f.kind];
 };
 

@@ -1,4 +1,4 @@
-import { MSG, type AnyRegisterDef } from '@concilia/domain';
+import { MSG, missingOnInsert, type AnyRegisterDef } from '@concilia/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
@@ -41,6 +41,12 @@ export function RegisterForm({ def, initial, original, searchValues, onSaved, Fo
   const insert = original === null;
 
   const onValid = async (parsed: Values) => {
+    // secrets and files the schema cannot require (empty on edit keeps them) are required on insert
+    const missing = insert ? missingOnInsert(def, parsed) : [];
+    if (missing.length) {
+      for (const m of missing) setError(m.field, { message: m.message });
+      return;
+    }
     try {
       const saved = await processing(saveRow(def, editValuesFor(def, parsed, original), { insert, searchValues }));
       notifier.success(insert ? def.messages!.inserted : def.messages!.saved);

@@ -1,4 +1,4 @@
-import { type AnyRegisterDef, listTotalOperation, type RegisterAction } from '@concilia/domain';
+import { type AnyRegisterDef, type FieldDef, listTotalOperation, type RegisterAction, secretStoredField } from '@concilia/domain';
 import { outputFields } from './register-fields';
 
 /**
@@ -11,8 +11,14 @@ import { outputFields } from './register-fields';
  * literal text at compile time, and these texts exist only at run time (operation, input type and selection
  * all come from the declaration). Their rows are read through the declaration's fields (Row), not a static type.
  */
-const selection = (def: AnyRegisterDef) =>
-  outputFields(def).map(([name, f]) => (f.kind === 'items' && f.items ? `${name} { ${Object.keys(f.items).join(' ')} }` : name)).join(' ');
+const selectField = (name: string, f: FieldDef) => {
+  if (f.kind === 'items' && f.items) return `${name} { ${Object.keys(f.items).join(' ')} }`;
+  // a stored file answers its description, never its bytes; a secret answers null and whether one is stored
+  if (f.kind === 'file') return `${name} { nome tamanho tipo url }`;
+  if (f.kind === 'secret') return `${name} ${secretStoredField(name)}`;
+  return name;
+};
+const selection = (def: AnyRegisterDef) => outputFields(def).map(([name, f]) => selectField(name, f)).join(' ');
 
 /**
  * `query getClientes($values: ClienteFilter) { getClientes(values: $values) { … } }`. A read-only screen is

@@ -19,7 +19,8 @@ export type FormFieldsOverride = ComponentType<{
  * What an 'open' action shows for its one selected row (e.g. the ticket trace in a full-screen drawer);
  * it calls onClose when the user leaves it.
  */
-export type OpenActionComponent = ComponentType<{ def: AnyRegisterDef; row: Record<string, unknown>; onClose: () => void }>;
+/** `row` is the first selected row; `rows` every selected row (an action of scope 'multi'). */
+export type OpenActionComponent = ComponentType<{ def: AnyRegisterDef; row: Record<string, unknown>; rows: Record<string, unknown>[]; onClose: () => void }>;
 
 /**
  * Extra controls beside the screen's title (e.g. the upload of Manutenção de Arquivos); onChanged searches

@@ -58,7 +58,7 @@ export function RegisterPage({ screen, fixed }: Props) {
   const [rowSelection, setRowSelection] = useState<MRT_RowSelectionState>({});
   const [form, setForm] = useState<{ editing: Row | null } | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [opened, setOpened] = useState<{ action: RegisterAction; row: Row } | null>(null);
+  const [opened, setOpened] = useState<{ action: RegisterAction; row: Row; rows: Row[] } | null>(null);
   const deleteRows = useDeleteRows(def, search, page);
   const rowAction = useRowAction(def);
   const buckets = useBuckets(def, search);
@@ -107,7 +107,7 @@ export function RegisterPage({ screen, fixed }: Props) {
         },
       });
     } else if (item.kind === 'action' && (item.action.kind === 'open' || item.action.kind === 'sublist' || item.action.kind === 'form')) {
-      setOpened({ action: item.action, row: selected[0] ?? {} });
+      setOpened({ action: item.action, row: selected[0] ?? {}, rows: selected });
     } else if (item.kind === 'action') {
       const targets = item.action.scope === 'none' ? [] : selected;
       const filter = search;
@@ -176,7 +176,7 @@ export function RegisterPage({ screen, fixed }: Props) {
       />
       {/* MUI names a speed dial's actions by ids made from its label: one at a time, or a sublist's would take the page's names */}
       {opened?.action.kind === 'sublist' ? null : <RegisterFab items={fabItems(def, selected.length, selected)} onPick={pick} />}
-      {Open && opened ? <Open def={def} row={opened.row} onClose={() => setOpened(null)} /> : null}
+      {Open && opened ? <Open def={def} row={opened.row} rows={opened.rows} onClose={() => setOpened(null)} /> : null}
       {opened && opened.action.kind === 'sublist' ? (
         <SublistDrawer parent={def} action={opened.action} row={opened.row} onClose={() => setOpened(null)} />
       ) : null}

@@ -1,5 +1,5 @@
 import {
-  type AnyRegisterDef, clientesRegister, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
+  type AnyRegisterDef, clientesRegister, dadosNfeRegister, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
   taxasNaoCadastradasScreen, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
@@ -43,12 +43,15 @@ const LogarAction = lazyOpen(() => import('../features/master-users/logar-action
 const PlanoReaisAction = lazyOpen(() => import('../features/master-users/plano-reais-action').then((m) => m.PlanoReaisAction));
 const TefsAction = lazyOpen(() => import('../features/master-users/tefs-action').then((m) => m.TefsAction));
 const TrocarSenhaAction = lazyOpen(() => import('../features/master-users/trocar-senha-action').then((m) => m.TrocarSenhaAction));
+// Movimentos Fechados' 'Gerar Relatório': the report type and file, then one report per selected movement
+const RelatorioMovimentoAction = lazyOpen(() => import('../features/billing/relatorio-movimento-action').then((m) => m.RelatorioMovimentoAction));
 
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
 const LIST_OVERRIDES: Record<string, Overrides> = {
   pesquisaTicket: { opens: { ver: TicketTraceAction } },
   [taxasNaoCadastradasScreen.key]: { opens: { cadastrar: CadastrarTaxaAction } },
   [manutencaoArquivosScreen.key]: { Toolbar: UploadToolbar },
+  [movimentosFechadosScreen.key]: { opens: { relatorio: RelatorioMovimentoAction } },
 };
 
 export const REGISTER_SCREENS: readonly RegisterScreen[] = [
@@ -59,6 +62,7 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(taxasAntecipacaoRegister),
   screen(planosConciliadoresRegister),
   screen(planosPosRegister),
+  screen(dadosNfeRegister),
   ...LIST_SCREENS.map((def) => screen(def, LIST_OVERRIDES[def.key])),
   ...MASTER_SCREENS.map((def) => screen(def, { opens: { logar: LogarAction, planoReais: PlanoReaisAction, tefs: TefsAction, trocarSenha: TrocarSenhaAction } })),
 ];

@@ -9,3 +9,4 @@ export * from './reconciliation.table';
 export * from './plans.table';
 export * from './payments.table';
 export * from './sign-up.table';
+export * from './billing.table';

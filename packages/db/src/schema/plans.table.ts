@@ -103,6 +103,8 @@ export const planosPos = pgTable('planos_pos', {
   cobramensalidade: text('cobramensalidade', { enum: COBRA_MENSALIDADE }).notNull().default('N'),
   valormensalidade: bigint('valormensalidade', { mode: 'number' }),
   diacorte: integer('diacorte'),
+  /** how billing rounds the plan's rate: 'P' on each installment, 'V' once on the sale's value */
+  tarifacao: text('tarifacao', { enum: TARIFACOES }).notNull().default('P'),
 });
 
 /** A product's rates in a POS plan; its installment ranges are planos_pos_taxas_faixas. */

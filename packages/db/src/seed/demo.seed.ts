@@ -1,4 +1,4 @@
-import { LIST_SCREENS, MASTER_USER_SCREENS, REGISTERS, type MasterUserScreen } from '@concilia/domain';
+import { BILLING_SCREENS, LIST_SCREENS, MASTER_USER_SCREENS, REGISTERS, type MasterUserScreen } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -44,8 +44,9 @@ export const SCREENS: { recurso: string; nometela: string; secao: string; icon: 
   ...LIST_SCREENS.map((r) => ({ recurso: r.page, nometela: r.title, secao: r.menuSection, icon: r.menuIcon })),
   ...FEATURE_SCREENS,
 ];
-// Screens only the maintainer profiles get: the registers and the parameters.
-const REGISTER_PAGES = new Set<string>([...REGISTERS.map((r) => r.page), 'parametros']);
+// Screens only the maintainer profiles get: the registers, billing (who places the terminals bills for them)
+// and the parameters.
+const REGISTER_PAGES = new Set<string>([...REGISTERS.map((r) => r.page), ...BILLING_SCREENS.map((r) => r.page), 'parametros']);
 
 /**
  * The operator establishments (EC/PV) of the demo units: how the demo's generated operator files find their
@@ -63,6 +64,7 @@ const SECTIONS = [
   { label: 'Cadastros', icon: 'Inventory' },
   { label: 'Tickets', icon: 'Receipt' },
   { label: 'Conciliação', icon: 'Assessment' },
+  { label: 'Faturamento', icon: 'RequestQuote' },
   { label: 'Ajuda', icon: 'HelpOutline' },
   { label: 'Minha Conta', icon: 'AccountCircle' },
 ] as const;
@@ -174,8 +176,9 @@ export async function seedDemo(db: Db): Promise<void> {
     ]);
 
     const [caixa1] = await tx.insert(terminais).values([
-      { codexterno: '1020304050', nome: 'Pão Quente Caixa 1', vinculo: 'POS', codpessoapai: revenda, codpessoacliente: padaria, datainiciocobranca: '2026-01-01' },
-      { codexterno: '1020304051', nome: 'Pão Quente Caixa 2', vinculo: 'TEF', codpessoapai: revenda, codpessoacliente: padaria },
+      // the logical numbers the demo's Cielo files carry for the bakery's sales: billing prices them (issue 18)
+      { codexterno: '678901', nome: 'Pão Quente Caixa 1', vinculo: 'POS', codpessoapai: revenda, codpessoacliente: padaria, datainiciocobranca: '2026-01-01', codoperadora: 1 },
+      { codexterno: '678902', nome: 'Pão Quente Caixa 2', vinculo: 'TEF', codpessoapai: revenda, codpessoacliente: padaria },
       { codexterno: '2030405060', nome: 'Bom Preço Loja', vinculo: 'POS', codpessoapai: revenda, codpessoacliente: mercado, ativo: false },
     ]).returning();
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTERS, SUBLISTS } from '../registers';
 import { objectSchema } from './field-schema';
+import { missingOnInsert } from './register';
 import { maximo, obrigatorio } from './zod-fields';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }, field: string) =>
@@ -14,7 +15,14 @@ describe.each([...REGISTERS, ...SUBLISTS].map((d) => [d.key, d] as const))('%s: 
   const schema = def.schema!;
   const fields = Object.entries(def.fields).filter(([, f]) => f.form !== false && !f.filterOnly && !f.zod);
 
+  // a secret or a file left empty on edit keeps what is stored: the shared schema lets it through, and insert asks it
+  const keptOnEdit = (f: { kind: string }) => f.kind === 'secret' || f.kind === 'file';
   it.each(fields.filter(([, f]) => f.required).map(([n, f]) => [n, f] as const))('%s: required, in its own words', (name, f) => {
+    if (keptOnEdit(f)) {
+      expect(messagesOf(schema.safeParse({ [name]: null }), name)).toEqual([]);
+      expect(missingOnInsert(def, { [name]: null })).toContainEqual({ field: name, message: obrigatorio(f.label) });
+      return;
+    }
     const missing = schema.safeParse({ [name]: f.kind === 'items' || f.kind === 'references' ? [] : null });
     expect(messagesOf(missing, name)).toContain(f.requiredMessage ?? obrigatorio(f.label));
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zCep, zCpfCnpj, zPhone } from '../documents';
-import type { FieldDef } from './register';
+import { MSG } from '../messages';
+import { type FieldDef, fileAccepted, isChosenFile } from './register';
 import { obrigatorio, zDate, zEmail, zInt, zMoney, zPercent, zRefs, zText } from './zod-fields';
 
 /**
@@ -66,6 +67,17 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       const line = objectSchema(f.items ?? {}, { rules: f.rules });
       const list = z.array(line, { error: message });
       return f.required ? list.min(1, message) : z.preprocess((v) => v ?? [], list);
+    }
+    case 'secret':
+      // optional even when required: empty on edit keeps the stored one (missingOnInsert asks it on insert)
+      return zText(f.label, { max: f.maxLength ?? 255 });
+    case 'file': {
+      // a chosen file is checked against the rule; anything else (null, the stored file's description) keeps what is stored
+      const rule = f.file!;
+      return z.preprocess(
+        (v) => (isChosenFile(v) ? v : null),
+        z.custom<unknown>((v) => v === null || (isChosenFile(v) && fileAccepted(rule, v)), { message: MSG.uploadInvalido }).nullable(),
+      );
     }
     case 'datetime':
       throw new Error(`${f.label}: a datetime is never a form field`);

@@ -30,7 +30,59 @@ export type FieldKind =
    * a list of small rows, each with the fields of `items` (scalars and references), edited as lines of the
    * form with add and remove (a contract's operators and units, listConciOperadora); always virtual
    */
-  | 'items';
+  | 'items'
+  /**
+   * a write-only secret (an e-mail or certificate password): typed as a password, sealed at rest by the server's
+   * credential vault under the row's owner, never answered (the object answers it null, and `<name>Gravada`
+   * says whether one is stored). Empty on edit keeps the stored one; `required` is asked on insert only.
+   */
+  | 'secret'
+  /**
+   * one uploaded file (`file`: accepted types and size limit), sent with the save as a GraphQL multipart part.
+   * Stored in the table's columns `<name>` (bytes), `<name>nome` (its name) and, when the table has it,
+   * `<name>tipo` (its media type); answered as { nome, tamanho, tipo, url } (url: a data URL of a small
+   * previewable image), never its bytes. Nothing sent on edit keeps the stored file.
+   */
+  | 'file';
+
+/** A file field's rule (FieldDef.file): like an HTML accept list ('image/png', 'image/*', '.pfx') and a size limit. */
+export type FileRule = { accept: readonly string[]; maxBytes: number; preview?: boolean };
+
+/** What the server answers for a stored file (never its bytes). */
+export type StoredFile = { nome: string; tamanho: number; tipo: string | null; url: string | null };
+
+/** The object field that says a secret is stored: senhaemail → senhaemailGravada. */
+export const secretStoredField = (name: string) => `${name}Gravada`;
+
+/**
+ * Whether a chosen file fits the field's rule: its size, and its name or media type in the accept list. The
+ * form asks it before sending and the server again (it also checks an image's bytes, not only its name).
+ */
+export function fileAccepted(rule: FileRule, file: { name: string; size: number; type?: string | null }): boolean {
+  if (file.size > rule.maxBytes || file.size === 0) return false;
+  const name = file.name.toLowerCase();
+  const type = (file.type ?? '').toLowerCase();
+  return rule.accept.some((a) => {
+    const x = a.toLowerCase();
+    if (x.startsWith('.')) return name.endsWith(x);
+    if (x.endsWith('/*')) return type.startsWith(x.slice(0, -1));
+    return type === x;
+  });
+}
+
+/** A value of a file field that is a newly chosen file (the browser's File, the server's multipart part). */
+export const isChosenFile = (v: unknown): v is { name: string; size: number; type?: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { size?: unknown }).size === 'number' && typeof (v as { name?: unknown }).name === 'string';
+
+/**
+ * Secret and file fields declared required but left empty on insert (on edit, empty keeps what is stored, so
+ * the shared schema cannot ask them): the form and the server both refuse with '{label} é obrigatório.'.
+ */
+export function missingOnInsert(def: { fields: Record<string, FieldDef> }, values: Record<string, unknown>): { field: string; message: string }[] {
+  return Object.entries(def.fields)
+    .filter(([n, f]) => f.required && (f.kind === 'secret' || f.kind === 'file') && (values[n] === null || values[n] === undefined || values[n] === ''))
+    .map(([n, f]) => ({ field: n, message: `${f.label} é obrigatório.` }));
+}
 
 /** How a filter compares: text contains (case-insensitive), others equal; dates can bound a range. */
 export type FilterOp = 'contains' | 'eq' | 'gte' | 'lte';
@@ -104,6 +156,8 @@ export type FieldDef = {
   default?: string | number | boolean;
   /** the field's rule when its kind's, label and limits do not say it (a login without spaces, upper-cased) */
   zod?: z.ZodType;
+  /** a 'file' field's accepted types, size limit, and whether its image is previewed */
+  file?: FileRule;
   /** checks across the fields of each line of an 'items' field */
   rules?: readonly FormRule[];
   /** never sent to the client (e.g. password hashes); write-only form field when form is true */
@@ -133,7 +187,7 @@ export type ActionScope = 'single' | 'multi' | 'none';
  *   apps/server/src/downloads); the browser fetches each; all fetched → success, some → partial, none → failed;
  * - 'filter': no selection needed; one Boolean mutation with values = the screen's current filter
  *   (e.g. importarTodosTickets);
- * - 'open': one selected row; no call of its own — the web registry's `opens[key]` component shows it
+ * - 'open': the selected row (scope 'single') or rows ('multi', e.g. a report of each closed movement); no call of its own — the web registry's `opens[key]` component shows it
  *   (e.g. the ticket trace in a full-screen drawer). `operation` is not used.
  * - 'sublist': one selected row; the child register (declaring `parent`) stored under form name `sublist` opens
  *   over the screen as its own list, narrowed to that row and adding under it (a plan's contracts, its rates).
@@ -301,6 +355,8 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
     if (f.virtual && f.filter) throw new Error(`${def.key}: virtual field ${name} cannot be a filter`);
     if (f.kind === 'references' && !f.virtual) throw new Error(`${def.key}: references field ${name} must be virtual`);
     if (f.kind === 'items' && (!f.virtual || !f.items || f.filter || f.column)) throw new Error(`${def.key}: items field ${name} is virtual, declares its items, and is neither a filter nor a column`);
+    if ((f.kind === 'secret' || f.kind === 'file') && (f.filter || f.column || f.virtual)) throw new Error(`${def.key}: ${f.kind} field ${name} is a column of the table, neither a filter nor a list column`);
+    if ((f.kind === 'file') !== !!f.file) throw new Error(`${def.key}: field ${name} declares file only when it is a 'file' field`);
     if (f.filterOnly && !f.filter) throw new Error(`${def.key}: filter-only field ${name} must be a filter`);
   }
   if (!def.readOnly && (!def.ops.get || !def.ops.save || !def.messages)) {
@@ -329,7 +385,7 @@ export function defineRegister<const F extends Record<string, FieldDef>, const D
   if (def.buckets && !def.fields[def.buckets.field]?.filter) throw new Error(`${def.key}: buckets field ${def.buckets.field} must be a filter`);
   for (const a of def.actions ?? []) {
     if (!['open', 'sublist'].includes(a.kind ?? 'row') && !a.operation) throw new Error(`${def.key}: action ${a.key} needs an operation`);
-    if (a.kind === 'open' && a.scope !== 'single') throw new Error(`${def.key}: 'open' action ${a.key} is single-row`);
+    if (a.kind === 'open' && a.scope === 'none') throw new Error(`${def.key}: 'open' action ${a.key} works on selected rows`);
     if (a.kind === 'form' && (a.scope === 'multi' || !a.form)) throw new Error(`${def.key}: 'form' action ${a.key} has scope 'none' or 'single' and declares its form`);
     if ((a.kind === 'filter' || a.kind === 'export') && a.scope !== 'none') throw new Error(`${def.key}: 'filter' action ${a.key} has scope 'none'`);
     if (a.kind === 'sublist' && (a.scope !== 'single' || !a.sublist)) throw new Error(`${def.key}: 'sublist' action ${a.key} is single-row and names its form`);

@@ -4,7 +4,7 @@ import { lineText } from '../plan-rates';
 import { type FormRule, objectSchema } from '../register-kit/field-schema';
 import { defineRegister, sublistOf } from '../register-kit/register';
 import { dateRangeRule, obrigatorio } from '../register-kit/zod-fields';
-import { INSTALLMENT_RANGE_FIELDS, installmentOrderRule } from './planos-conciliadores.resource';
+import { INSTALLMENT_RANGE_FIELDS, installmentOrderRule, TARIFACAO } from './planos-conciliadores.resource';
 
 /**
  * Planos POS (spec part 2 §2.1, §3 "POS plan", "POS plan rates", "Terminal plan"; §5; §8; §9): what a reseller
@@ -37,6 +37,8 @@ export const planosPosRegister = defineRegister({
   fields: {
     codplano: { kind: 'number', label: 'Código', form: 'readonly', column: true, width: 100 },
     nome: { kind: 'text', label: 'Nome', column: true, filter: true, maxLength: 50, required: true },
+    // how billing rounds the rate: on each installment (P) or once on the sale's value (V)
+    tarifacao: { kind: 'enum', label: 'Tarifação', column: true, options: TARIFACAO, widget: 'radio', default: 'P', width: 140 },
     cobramensalidade: {
       kind: 'enum', label: 'Cobra Mensalidade', column: true, options: COBRA_MENSALIDADE, widget: 'radio', width: 170, section: 'Mensalidade', default: 'N',
     },

@@ -14,7 +14,7 @@ import type { Config } from '../../config';
  * The key comes from CREDENTIALS_KEY (32 bytes, base64 or hex). Without it — the embedded quick start — one is
  * generated once into FILES_DIR/.credentials-key (mode 0600) and logged as such at start; production sets it.
  */
-type Key = { id: string; bytes: Buffer };
+export type Key = { id: string; bytes: Buffer };
 const keys = new Map<string, Key>();
 
 function decodeKey(text: string): Buffer {
@@ -49,26 +49,39 @@ export function credentialsKey(config: Pick<Config, 'credentialsKey' | 'filesDir
 
 export type OperatorCredential = { login: string; senha: string };
 
-const aad = (codpessoa: number, codoperadora: number) => Buffer.from(`credenciais_operadora:${codpessoa}:${codoperadora}`);
-
-export function sealCredential(key: Key, codpessoa: number, codoperadora: number, value: OperatorCredential): string {
+/**
+ * Seals any text under `context`, the associated data naming where the value lives (a table, a column, the
+ * row's owner): the same value copied to another place does not open. Operator credentials and the register
+ * kit's secret fields (apps/server/src/register-kit/register-secrets.ts) share this one format.
+ */
+export function sealText(key: Key, context: string, plain: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key.bytes, iv);
-  cipher.setAAD(aad(codpessoa, codoperadora));
-  const ct = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  cipher.setAAD(Buffer.from(context));
+  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return ['v1', key.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
 }
 
-/** Opens a sealed value; throws when the key differs or the value (or the row it is on) was changed. */
-export function openCredential(key: Key, codpessoa: number, codoperadora: number, sealed: string): OperatorCredential {
+/** Opens what sealText sealed under the same context; throws when the key differs or the value (or its place) was changed. */
+export function openText(key: Key, context: string, sealed: string): string {
   const [version, keyId, iv, tag, ct] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || !ct) throw new Error('sealed credential of an unknown format');
   if (keyId !== key.id) throw new Error(`credential sealed under key ${keyId}, not the configured ${key.id}`);
   const decipher = crypto.createDecipheriv('aes-256-gcm', key.bytes, Buffer.from(iv, 'base64url'));
-  decipher.setAAD(aad(codpessoa, codoperadora));
+  decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  const plain = Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
-  return JSON.parse(plain) as OperatorCredential;
+  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+const operatorContext = (codpessoa: number, codoperadora: number) => `credenciais_operadora:${codpessoa}:${codoperadora}`;
+
+export function sealCredential(key: Key, codpessoa: number, codoperadora: number, value: OperatorCredential): string {
+  return sealText(key, operatorContext(codpessoa, codoperadora), JSON.stringify(value));
+}
+
+/** Opens a sealed value; throws when the key differs or the value (or the row it is on) was changed. */
+export function openCredential(key: Key, codpessoa: number, codoperadora: number, sealed: string): OperatorCredential {
+  return JSON.parse(openText(key, operatorContext(codpessoa, codoperadora), sealed)) as OperatorCredential;
 }
 
 /** Stores (or replaces) a client's credentials at an operator, sealed. */

@@ -11,6 +11,7 @@ import Home from '@mui/icons-material/Home';
 import Hub from '@mui/icons-material/Hub';
 import Inventory from '@mui/icons-material/Inventory';
 import Key from '@mui/icons-material/Key';
+import LockClock from '@mui/icons-material/LockClock';
 import MenuBook from '@mui/icons-material/MenuBook';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
 import People from '@mui/icons-material/People';
@@ -33,7 +34,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 // typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
 const ICONS: Record<string, typeof Home> = {
   AccountCircle, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
-  MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Search, Settings, Store, SupervisorAccount, SupportAgent, UploadFile,
+  LockClock, MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Search, Settings, Store, SupervisorAccount, SupportAgent, UploadFile,
 };
 
 export function MenuIcon({ name, fontSize = 'medium' }: { name: string | null; fontSize?: 'small' | 'medium' | 'large' }) {

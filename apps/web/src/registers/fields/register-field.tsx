@@ -4,11 +4,13 @@ import { DateField } from './date-field';
 import { MoneyField, PercentField } from './decimal-field';
 import { DigitsField } from './digits-field';
 import { EntryItemsField } from './entry-items-field';
+import { FileField } from './file-field';
 import type { FieldProps } from './field-props';
 import { ItemsField } from './items-field';
 import { NumberField } from './number-field';
 import { RadioField } from './radio-field';
 import { ReferencesField } from './references-field';
+import { SecretField } from './secret-field';
 import { SelectField } from './select-field';
 import { SIM_NAO } from './select-options';
 import { RegisterTextField } from './text-field';
@@ -35,6 +37,10 @@ export function RegisterField({ def, mode, register, ...p }: Props) {
       return <RegisterTextField {...props} type="email" maxLength={def.maxLength} />;
     case 'password':
       return <RegisterTextField {...props} type="password" maxLength={def.maxLength} />;
+    case 'secret':
+      return <SecretField {...props} maxLength={def.maxLength} />;
+    case 'file':
+      return <FileField {...props} rule={def.file!} />;
     case 'number':
       return <NumberField {...props} />;
     case 'money':

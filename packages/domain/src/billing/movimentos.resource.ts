@@ -1,0 +1,104 @@
+import { MSG } from '../messages';
+import { defineRegister } from '../register-kit/register';
+
+/**
+ * Billing movements (spec part 2 §2 routes /app/fechamovimento and /app/fechamovimentoreimpressao, §2.2
+ * "Closed-movement list", §3 "Billing movement", §7 listarMovimentosFechados, gerarRelatorioMovimentosFechados).
+ * The rule that prices them is apps/server/src/features/billing/billing.queries.ts.
+ */
+
+/** Processado: Ambos / Não Processados / Processados (spec §2.2). */
+export const PROCESSADO_OPCOES = [
+  { valor: 'A', label: 'Ambos' },
+  { valor: 'N', label: 'Não Processados' },
+  { valor: 'P', label: 'Processados' },
+] as const;
+
+/** The Grupo Terminal filter's 'every terminal' value, as the spec's screen sends it. */
+export const GRUPO_TERMINAL_TODOS = '99999999999999';
+
+/** The closed-movement report: analytic (one row per sale) or synthetic (totals per day and terminal). */
+export const RELATORIO_MOVIMENTO_TIPOS = [
+  { valor: 'A', label: 'Analítico' },
+  { valor: 'S', label: 'Sintético' },
+] as const;
+export const RELATORIO_FORMATOS = [
+  { valor: 'pdf', label: 'PDF' },
+  { valor: 'xlsx', label: 'Planilha (XLSX)' },
+] as const;
+
+const money = (label: string) => ({ kind: 'money', label, column: true, form: false, width: 150 }) as const;
+
+/** Each client's open period up to a day, priced as closing would price it; Fechar Movimento freezes it. */
+export const movimentosAbertosScreen = defineRegister({
+  readOnly: true,
+  key: 'movimentosAbertos',
+  typeName: 'MovimentoAberto',
+  title: 'Movimentos Abertos',
+  page: 'fechamovimento',
+  menuSection: 'Faturamento',
+  menuIcon: 'LockClock',
+  id: 'id',
+  keyFields: ['id'],
+  ops: { list: 'listarMovimentosAbertos' },
+  actions: [
+    {
+      key: 'fechar', kind: 'row', label: MSG.movimentoFechar, icon: 'Lock', scope: 'multi', operation: 'fecharMovimento',
+      confirm: MSG.movimentoFecharConfirma, success: MSG.movimentoFechado,
+    },
+  ],
+  fields: {
+    id: { kind: 'text', label: 'ID', form: false },
+    ate: { kind: 'date', label: 'Movimento até', filter: 'lte', filterOnly: true },
+    codpessoa: { kind: 'reference', label: 'Cliente', filter: 'eq', column: false, form: false, optionList: 'listarItensConciliadores', todos: true },
+    nome: { kind: 'text', label: 'Cliente', column: true, form: false },
+    filtrode: { kind: 'date', label: 'De', column: true, form: false, width: 120 },
+    filtroate: { kind: 'date', label: 'Até', column: true, form: false, width: 120 },
+    quantidade: { kind: 'number', label: 'Vendas', column: true, form: false, width: 100 },
+    atrasadas: { kind: 'number', label: 'Vendas de períodos fechados', column: true, form: false, width: 130 },
+    mensalidades: { kind: 'number', label: 'Mensalidades', column: true, form: false, width: 120 },
+    valorbruto: money('Valor Bruto'),
+    valorliquidoadm: money('Líquido Administradora'),
+    valorliquidoterminal: money('Líquido Terminal'),
+    creditos: money('Créditos'),
+    debitos: money('Débitos'),
+    valorservico: money('Valor do Serviço'),
+  },
+});
+
+/** Closed movements: their frozen amounts, whether their invoice was processed, and their reports. */
+export const movimentosFechadosScreen = defineRegister({
+  readOnly: true,
+  key: 'movimentosFechados',
+  typeName: 'MovimentoFechado',
+  title: 'Movimentos Fechados',
+  page: 'fechamovimentoreimpressao',
+  menuSection: 'Faturamento',
+  menuIcon: 'Inventory',
+  id: 'chave',
+  keyFields: ['chave'],
+  ops: { list: 'listarMovimentosFechados' },
+  window: { de: 'processadode', ate: 'processadoate', back: 'month' },
+  actions: [{ key: 'relatorio', kind: 'open', label: MSG.movimentoRelatorio, icon: 'Summarize', scope: 'multi', operation: '', success: '' }],
+  fields: {
+    chave: { kind: 'text', label: 'Chave', form: false },
+    processadode: { kind: 'date', label: 'Processado De', filter: 'gte', filterOnly: true },
+    processadoate: { kind: 'date', label: 'Processado Até', filter: 'lte', filterOnly: true },
+    grupoterminal: { kind: 'reference', label: 'Grupo Terminal', filter: 'eq', filterOnly: true, optionList: 'listarItensTerminalVinculo', todos: true },
+    concioperadora: { kind: 'reference', label: 'Unidade Conciliadora', filter: 'eq', filterOnly: true, optionList: 'listarItensUnidadesConciliadoras', todos: true },
+    processado: { kind: 'enum', label: 'Processado', options: PROCESSADO_OPCOES, widget: 'radio', filter: 'eq', filterOnly: true, filterDefault: 'A' },
+    datainclusao: { kind: 'datetime', label: 'Fechado em', column: true, form: false, width: 160 },
+    nome: { kind: 'text', label: 'Cliente', column: true, form: false },
+    filtrode: { kind: 'date', label: 'De', column: true, form: false, width: 120 },
+    filtroate: { kind: 'date', label: 'Até', column: true, form: false, width: 120 },
+    valorbruto: money('Valor Bruto'),
+    valorliquidoadm: money('Líquido Administradora'),
+    valorliquidoterminal: money('Líquido Terminal'),
+    creditos: money('Créditos'),
+    debitos: money('Débitos'),
+    valorservico: money('Valor do Serviço'),
+    dataprocessado: { kind: 'datetime', label: 'Processado em', column: true, form: false, width: 160 },
+  },
+});
+
+export const BILLING_SCREENS = [movimentosAbertosScreen, movimentosFechadosScreen] as const;
