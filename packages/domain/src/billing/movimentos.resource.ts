@@ -28,6 +28,15 @@ export const RELATORIO_FORMATOS = [
 ] as const;
 
 const money = (label: string) => ({ kind: 'money', label, column: true, form: false, width: 150 }) as const;
+/** A movement's amounts (spec §3 "Billing movement"), open or closed, and the service they bill. */
+const VALORES = {
+  valorbruto: money('Valor Bruto'),
+  valorliquidoadm: money('Líquido Administradora'),
+  valorliquidoterminal: money('Líquido Terminal'),
+  creditos: money('Créditos'),
+  debitos: money('Débitos'),
+  valorservico: money('Valor do Serviço'),
+} as const;
 
 /** Each client's open period up to a day, priced as closing would price it; Fechar Movimento freezes it. */
 export const movimentosAbertosScreen = defineRegister({
@@ -57,12 +66,7 @@ export const movimentosAbertosScreen = defineRegister({
     quantidade: { kind: 'number', label: 'Vendas', column: true, form: false, width: 100 },
     atrasadas: { kind: 'number', label: 'Vendas de períodos fechados', column: true, form: false, width: 130 },
     mensalidades: { kind: 'number', label: 'Mensalidades', column: true, form: false, width: 120 },
-    valorbruto: money('Valor Bruto'),
-    valorliquidoadm: money('Líquido Administradora'),
-    valorliquidoterminal: money('Líquido Terminal'),
-    creditos: money('Créditos'),
-    debitos: money('Débitos'),
-    valorservico: money('Valor do Serviço'),
+    ...VALORES,
   },
 });
 
@@ -91,12 +95,7 @@ export const movimentosFechadosScreen = defineRegister({
     nome: { kind: 'text', label: 'Cliente', column: true, form: false },
     filtrode: { kind: 'date', label: 'De', column: true, form: false, width: 120 },
     filtroate: { kind: 'date', label: 'Até', column: true, form: false, width: 120 },
-    valorbruto: money('Valor Bruto'),
-    valorliquidoadm: money('Líquido Administradora'),
-    valorliquidoterminal: money('Líquido Terminal'),
-    creditos: money('Créditos'),
-    debitos: money('Débitos'),
-    valorservico: money('Valor do Serviço'),
+    ...VALORES,
     dataprocessado: { kind: 'datetime', label: 'Processado em', column: true, form: false, width: 160 },
   },
 });

@@ -1,5 +1,6 @@
 import type { Db } from '@concilia/db';
 import { type SQL, sql } from 'drizzle-orm';
+import type { MovimentoLinha, MovimentoMensalidade } from '../invoice-documents/movimento-report';
 
 /**
  * What a reseller bills its clients for the POS terminals it places (issue 18; spec part 2 §3 "Billing
@@ -179,14 +180,8 @@ export async function writeMovement(db: Executor, open: OpenMovement, codusuario
   return { codmovimento, chave: String(mov!.chave) };
 }
 
-export type BilledLine = {
-  datavenda: string; terminal: string; nsu: string | null; autorizacao: string | null; operadora: string; produto: string;
-  parcelas: number; valorbruto: number; valorliquidoadm: number; valorliquidoterminal: number; taxaterminal: string;
-};
-export type BilledFee = { terminal: string; competencia: string; valor: number };
-
 /** What a closed movement billed, for its report. */
-export async function billedOf(db: Executor, codmovimento: number): Promise<{ linhas: BilledLine[]; mensalidades: BilledFee[] }> {
+export async function billedOf(db: Executor, codmovimento: number): Promise<{ linhas: MovimentoLinha[]; mensalidades: MovimentoMensalidade[] }> {
   const linhas = await rowsOf(db, sql`
     SELECT b.datavenda::text AS datavenda, t.codexterno AS terminal, b.nsu, b.autorizacao, o.nome AS operadora, coalesce(b.produto, '') AS produto,
            b.parcelas, b.valorbruto, b.valorliquidoadm, b.valorliquidoterminal, b.taxaterminal::text AS taxaterminal
