@@ -23,6 +23,8 @@ COPY --from=build /app/packages/db/package.json packages/db/
 COPY --from=build /app/packages/engine/package.json packages/engine/
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/web/package.json apps/web/
+# xmllint: the sandbox NFS-e provider validates each DPS against the official XSD with libxml2
+RUN apt-get update && apt-get install -y --no-install-recommends libxml2-utils && rm -rf /var/lib/apt/lists/*
 # the image's own Node runs everything: the Node.js binary packages the lock file adds for older machines go
 RUN npm ci --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/node-linux-* node_modules/.bin/node \
@@ -32,6 +34,8 @@ COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/packages/db/drizzle packages/db/drizzle
 COPY --from=build /app/packages/db/seed-data packages/db/seed-data
+# the NFS-e schemas the sandbox provider validates invoices against (with xmllint)
+COPY --from=build /app/apps/server/src/features/nfse/schemas apps/server/src/features/nfse/schemas
 COPY docker/entrypoint.sh docker/entrypoint.sh
 USER node
 EXPOSE 3000

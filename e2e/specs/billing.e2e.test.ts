@@ -1,44 +1,32 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { withRawTransaction } from '@concilia/db';
-import { formatDecimal, MSG, movimentosAbertosScreen, movimentosFechadosScreen } from '@concilia/domain';
-import { pino } from 'pino';
+import { dadosNfeRegister, faturamentoMovimentoScreen, formatDecimal, MSG, movimentosAbertosScreen, movimentosFechadosScreen } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
-import { createIngestion, type Ingestion } from '../../apps/server/src/ingest/ingestion';
-import { openFromMenu, signIn } from '../support/app-pages';
-import { type Browser, openBrowser, screenshot } from '../support/browser';
+import { sealSecret } from '../../apps/server/src/register-kit/register-secrets';
+import { makeTestPkcs12 } from '../../apps/server/test/support/test-certificate';
+import { closeWithFechar, openFromMenu } from '../support/app-pages';
+import { type Browser, screenshot } from '../support/browser';
+import { type DemoSession, startDemoSession } from '../support/demo-session';
 import { registerPage } from '../support/register-page';
-import { startServer, type TestServer } from '../support/test-server';
 
 /**
  * Billing as the reseller's back office uses it (issue 18): the demo's Cielo sales of the bakery were made on
  * its POS 'Pão Quente Caixa 1' (logical number 678901), under the reseller's POS plan; Movimentos Abertos prices
- * them, Fechar Movimento freezes the period, and Movimentos Fechados gives its report.
+ * them, Fechar Movimento freezes the period, Movimentos Fechados gives its report, and Faturamento Movimento
+ * issues its service invoice (the offline sandbox provider) with the reseller's Dados NFe.
  */
 describe('billing screens', () => {
-  let server: TestServer;
+  let session: DemoSession;
   let b: Browser;
-  let ing: Ingestion;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-e2e-billing-'));
-  const one = async (q: string) => (await withRawTransaction(server.db, (tx) => tx.query<Record<string, unknown>>(q, [])))[0];
+  // the vault's key is the test's, so it can seal the Dados NFe passwords as the register would
+  const credentialsKey = crypto.randomBytes(32).toString('base64');
+  const one = (q: string) => session.one(q);
 
   beforeAll(async () => {
-    server = await startServer('pglite');
-    ing = createIngestion({ open: server.db, log: pino({ level: 'silent' }), filesDir: dir, workers: 1, pollMs: 50 });
-    await seedDemoFiles(server.db, ing, 120);
-    await ing.drain();
-    b = await openBrowser();
-    await signIn(b.page, server.url, 'REVENDA');
-    await b.page.waitForLoadState('networkidle');
+    session = await startDemoSession('REVENDA', { env: { CREDENTIALS_KEY: credentialsKey } });
+    b = session.b;
   }, 180_000);
-  afterAll(async () => {
-    await b?.close();
-    await ing?.stop();
-    await server?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => session?.close());
 
   it("prices the bakery's open period, closes it, and finds it closed with the same amounts", async () => {
     const { page } = b;
@@ -87,5 +75,53 @@ describe('billing screens', () => {
     const bytes = fs.readFileSync(await download.path());
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
     await page.getByText(MSG.movimentoRelatorioGerado).waitFor();
+  });
+
+  it('issues the invoice from Faturamento Movimento: previews it, processes it and sees it authorized', async () => {
+    const { page } = b;
+    const revenda = (await one(`SELECT codpessoa, cnpj FROM pessoas WHERE tipo = 'REVENDA' AND nome LIKE 'Revenda Sul%'`))!;
+    const codrevenda = Number(revenda.codpessoa);
+    const senha = 'senha-do-certificado';
+    const p12 = makeTestPkcs12({ cnpj: String(revenda.cnpj).replace(/\D/g, ''), password: senha });
+    const seal = (field: string, plain: string) => sealSecret({ credentialsKey, filesDir: session.dir }, dadosNfeRegister, field, codrevenda, plain);
+    await one(`INSERT INTO dados_nfe (codpessoa, codpessoaemissao, codcidade, subitem, codigotributacaomunicipio, incentivadorcultural, email, senhaemail,
+        smtp, porta, senhacertificado, certificado, certificadonome, iss, opatantesimplesnacional)
+      VALUES (${codrevenda}, ${codrevenda}, 3106200, '01.07', '001', 'N', 'fiscal@revenda.test', '${seal('senhaemail', 'x')}', 'smtp.revenda.test', 587,
+        '${seal('senhacertificado', senha)}', decode('${p12.toString('hex')}', 'hex'), 'revenda.pfx', '2.0000', 'N') RETURNING codpessoa`);
+
+    // the invoice goes to the client's e-mail (no SMTP here: the outbox keeps it)
+    await one(`UPDATE pessoas SET email = 'financeiro@padaria.test' WHERE nome = 'Padaria Pão Quente Ltda' RETURNING codpessoa`);
+    const faturamento = registerPage(page, faturamentoMovimentoScreen);
+    await openFromMenu(page, 'Faturamento', 'Faturamento Movimento', /\/app\/faturamentomovimento$/);
+    const row = faturamento.row('Padaria Pão Quente Ltda');
+    await row.filter({ hasText: 'Não processada' }).waitFor();
+    // only the preview applies to an invoice not issued yet
+    await faturamento.selectRow('Padaria Pão Quente Ltda');
+    expect(await faturamento.fabLabels()).toEqual(expect.arrayContaining([MSG.notaVisualizar, MSG.notaPreVisualizar]));
+    expect(await faturamento.fabLabels()).not.toContain(MSG.notaReenviarEmail);
+
+    await faturamento.fabAction(MSG.notaPreVisualizar);
+    const drawer = page.getByRole('dialog', { name: MSG.notaPreVisualizar });
+    await drawer.getByText('Padaria Pão Quente Ltda').waitFor();
+    await screenshot(page, 'faturamento-previa');
+    await drawer.getByRole('button', { name: MSG.notaProcessar }).click();
+    await page.getByText(MSG.notaProcessada).waitFor();
+    await row.filter({ hasText: 'Autorizada' }).waitFor();
+
+    await faturamento.selectRow('Padaria Pão Quente Ltda');
+    await faturamento.fabAction(MSG.notaVisualizar);
+    const nota = page.getByRole('dialog', { name: MSG.notaVisualizar });
+    await expect.poll(() => nota.getByLabel('Situação').inputValue()).toBe('Autorizada');
+    expect(await nota.getByLabel('Número da Nota').inputValue()).toBe('1');
+    expect(await nota.getByLabel('Protocolo').inputValue()).toMatch(/^SBX\d+$/);
+    await screenshot(page, 'faturamento-visualizar-nota');
+    await closeWithFechar(nota);
+
+    // Reenv. email: offered now that the invoice is authorized; the DANFSE and the XML go again
+    await faturamento.fabAction(MSG.notaReenviarEmail);
+    await page.getByText(MSG.notaEmailReenviado).waitFor();
+    const mails = (await one(`SELECT count(*) AS n, min(jsonb_array_length(anexos)) AS anexos FROM caixa_saida WHERE para = 'financeiro@padaria.test'`))!;
+    expect(Number(mails.n)).toBe(2);
+    expect(Number(mails.anexos)).toBe(2);
   });
 });

@@ -66,6 +66,12 @@ export type Config = {
   credentialsKey: string | null;
   /** the person merchants who sign up on /signUp are registered under (null: the platform) and their users' profile */
   signUp: { codpessoa: number | null; perfil: string };
+  /**
+   * where service invoices (NFS-e) go: 'sandbox' (default) validates, signs, numbers and protocols them here, offline,
+   * as the national API would; 'nacional' sends them to the national API (Sefin Nacional) in `nfseAmbiente`
+   */
+  nfseProvider: 'sandbox' | 'nacional';
+  nfseAmbiente: 'homologacao' | 'producao';
   /** limits of one GraphQL request, refused before any work past them (graphql/request-limits.ts) */
   graphqlLimits: GraphqlLimits;
   /**
@@ -152,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),
     credentialsKey: env.CREDENTIALS_KEY || null,
     signUp: { codpessoa: env.SIGNUP_CODPESSOA ? int(env.SIGNUP_CODPESSOA, 0) : null, perfil: env.SIGNUP_PERFIL || 'Cliente' },
+    nfseProvider: env.NFSE_PROVIDER === 'nacional' ? 'nacional' : 'sandbox',
+    nfseAmbiente: env.NFSE_AMBIENTE === 'producao' ? 'producao' : 'homologacao',
     graphqlLimits: {
       maxAliases: int(env.GRAPHQL_MAX_ALIASES, 15),
       maxDepth: int(env.GRAPHQL_MAX_DEPTH, 8),

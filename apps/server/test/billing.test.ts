@@ -1,13 +1,12 @@
 import { MSG } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
+import { billingScenario, type SaleInput } from './support/billing-scenario';
 
 /**
- * Billing movements (issue 18) against hand-computed cases. A client of the reseller of its own ('Cliente
- * Faturamento', so the demo's plans play no part) has terminal T-BILL under a POS plan from 1 Feb to 30 Apr
- * 2026: débito 2 %, parcelado 2–6x 3 %, no rate for crédito à vista; 50,00 a month, cut-off day 31 (the
- * month's last day in February), fees from 15 Feb (datainiciocobranca). Cielo codes of the reference seed:
- * 041 débito, 043 parcelado loja, 040 crédito à vista.
+ * Billing movements (issue 18) against hand-computed cases, on the client of support/billing-scenario.ts
+ * (terminal T-BILL: débito 2 %, parcelado 2–6x 3 %, no rate for crédito à vista; 50,00 a month, cut-off day 31 —
+ * the month's last day in February —, fees from 15 Feb).
  *
  * Up to 31 Mar the open period bills (centavos):
  *   débito 10 050, fee round(201.0) = 201, operator fee 100;
@@ -32,37 +31,14 @@ describe.each(engines())('billing movements (%s)', (engine) => {
   let revenda: string;
   let cliente: string;
   let codcliente: number;
-  let linha = 0;
-  let codarquivo: number;
-  let unidade: number;
-  const one = async (q: string) => Number(Object.values((await t.exec(q))[0]!)[0]);
-  const sale = async (v: { data: string; produto: string; bruto: number; taxa: number; parcelas?: number; terminal?: string; aceita?: boolean; codpessoa?: number }) => {
-    linha++;
-    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, terminal,
-        data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
-      VALUES (${codarquivo}, ${linha}, md5('bill-${engine}-${linha}')::uuid, 1, 'sale', 'E', 1, ${v.codpessoa ?? unidade}, '9900000001', '${v.terminal ?? 'T-BILL'}',
-        '${v.data}', ${v.bruto}, ${v.taxa}, ${v.bruto - v.taxa}, ${v.parcelas ?? 1}, '${v.produto}', ${v.aceita ?? true})`);
-  };
+  let one: (q: string) => Promise<number>;
+  let sale: (v: SaleInput) => Promise<void>;
   const abertos = async (ate: string, cookie = revenda) =>
     dataOf(await t.call(ABERTOS, { v: { ate, codpessoa: codcliente } }, { cookie })).listarMovimentosAbertos as Record<string, unknown>[];
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const codrevenda = await one(`SELECT codpessoa FROM pessoas WHERE tipo = 'REVENDA'`);
-    codcliente = await one(`INSERT INTO pessoas (tipo, nome, codpessoapai, cnpj) VALUES ('CLIENTE', 'Cliente Faturamento', ${codrevenda}, '11222333000181') RETURNING codpessoa`);
-    unidade = await one(`INSERT INTO pessoas (tipo, nome, codpessoapai) VALUES ('UNIDADE', 'Faturamento - Loja', ${codcliente}) RETURNING codpessoa`);
-    const terminal = await one(`INSERT INTO terminais (codexterno, nome, vinculo, codpessoapai, codpessoacliente, datainiciocobranca, codoperadora)
-      VALUES ('T-BILL', 'Caixa Faturamento', 'POS', ${codrevenda}, ${codcliente}, '2026-02-15', 1) RETURNING codterminal`);
-    const plano = await one(`INSERT INTO planos_pos (nome, codpessoapai, cobramensalidade, valormensalidade, diacorte, tarifacao)
-      VALUES ('POS Faturamento', ${codrevenda}, 'S', 5000, 31, 'P') RETURNING codplano`);
-    for (const [codprodutos, de, ate, taxa] of [[4, 1, 1, '2.0000'], [2, 2, 6, '3.0000']] as const) {
-      const codtaxa = await one(`INSERT INTO planos_pos_taxas (codplano, codprodutos) VALUES (${plano}, ${codprodutos}) RETURNING codplanostaxas`);
-      await t.exec(`INSERT INTO planos_pos_taxas_faixas (codplanostaxas, de, ate, taxa) VALUES (${codtaxa}, ${de}, ${ate}, ${taxa})`);
-    }
-    const contrato = await one(`INSERT INTO planos_terminal (codplanos, vigenciade, vigenciaate) VALUES (${plano}, '2026-02-01', '2026-04-30') RETURNING codplanosterminal`);
-    await t.exec(`INSERT INTO planos_terminal_terminais (codplanosterminal, codterminal) VALUES (${contrato}, ${terminal})`);
-    codarquivo = await one(`INSERT INTO arquivos (codpessoa, codoperadora, status, origem, nomearquivo, dataenvio, sha256, tamanho)
-      VALUES (${unidade}, 1, 'PROCESSADO', 'CLI', 'faturamento.txt', '2026-03-31', md5('faturamento-${engine}'), 1) RETURNING codarquivo`);
+    ({ one, sale, codcliente } = await billingScenario(t, engine));
     const outroCliente = await one(`SELECT codpessoa FROM pessoas WHERE nome = 'Bom Preço - Matriz'`);
 
     await sale({ data: '2026-03-05', produto: '041', bruto: 10050, taxa: 100 });

@@ -43,6 +43,19 @@ describe('sandbox NFS-e provider', () => {
     expect(first.xmlNfse).toContain('<infDPS Id="DPS355030821234567800019500001000000000000001">');
   });
 
+  it('rejects, numbering nothing, a DPS signed by another CNPJ than the provider and a service worth nothing', async () => {
+    const c = counter();
+    const provider = createSandboxProvider({ nextNumber: c.nextNumber, now: () => at });
+    const stranger = openPkcs12(makeTestPkcs12({ cnpj: '11222333000181', password: 'x' }), 'x');
+    const other = await provider.emitir(signDps(buildDps(dpsInput()), stranger));
+    expect(other.status).toBe('REJEITADA');
+    expect(other.mensagem).toContain('O CNPJ do certificado digital que assinou a DPS não é o CNPJ do prestador.');
+    expect(other.mensagem).toContain('Certificado: 11222333000181; prestador: 12345678000195.');
+    const zero = await provider.emitir(signDps(buildDps(dpsInput({ valores: { servico: 0 } })), cert));
+    expect(zero).toMatchObject({ status: 'REJEITADA', mensagem: 'O valor do serviço prestado deve ser maior que zero.' });
+    expect(c.calls).toEqual([]);
+  });
+
   it('rejects an unsigned DPS, a tampered one, a schema-invalid one and garbage, with the national codes', async () => {
     const c = counter();
     const provider = createSandboxProvider({ nextNumber: c.nextNumber, now: () => at });

@@ -226,6 +226,16 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarMovimentosFechados: { access: 'user' },
   listarMovimentosFechadosTotal: { access: 'user', count: true },
   gerarRelatorioMovimentosFechados: { access: 'user' },
+  listarFaturamentoMovimento: { access: 'user' },
+  listarFaturamentoMovimentoTotal: { access: 'user', count: true },
+  getInfoNota: { access: 'user' },
+  previsualizarNota: { access: 'user' },
+  faturamentoMovimentoReenviarEmailNotaAceitarReenviarNota: { access: 'user' },
+  // the closing forecast: the victim's window on every weekday, as the PDF and as the spreadsheet (whose cells the sweep reads)
+  getRelatorioFechaMovimentoPrevisao: {
+    access: 'user',
+    variants: (v) => ['pdf', 'xlsx'].map((formato) => ({ label: formato, args: { filtro: { datavendade: v.de, datavendaate: v.ate }, dias: [1, 2, 3, 4, 5, 6, 7], formato } })),
+  },
   // the Painel: a link's token is its credential (public); issuing and ending links need the session
   getAutenticacaoPainel: { access: 'public' },
   getUrlPainel: { access: 'user' },

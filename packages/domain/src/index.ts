@@ -17,5 +17,6 @@ export * from './business-days';
 export * from './payment-results';
 export * from './tickets/index';
 export * from './dashboard.schema';
+export * from './billing/previsao.schema';
 export * from './plan-rates';
 export * from './sign-up/sign-up.schema';

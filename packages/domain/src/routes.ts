@@ -28,6 +28,7 @@ export const ROUTES = {
   parametros: { path: '/app/parametros', title: 'Parâmetros' },
   dashboard: { path: '/app/dashboard', title: 'Dashboard' },
   inclusaoTicket: { path: '/app/inclusaoticket', title: 'Incluir Ticket' },
+  fechaMovimentoPrevisao: { path: '/app/fechamovimentoprevisao', title: 'Fechamento de Movimento Previsão' },
 } as const satisfies Record<string, RouteEntry>;
 
 // Register screens take their path and title from their declarations: one source for both.

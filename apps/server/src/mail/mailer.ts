@@ -3,7 +3,16 @@ import { and, asc, eq, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type Mail = { to: string; subject: string; text: string };
+/** A file sent with a message (a service invoice's DANFSE and XML). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type Mail = { to: string; subject: string; text: string; attachments?: readonly MailAttachment[] };
+
+/** Attachments as the outbox keeps them (jsonb), so a failed delivery is retried with its files. */
+type StoredAttachment = { nome: string; tipo: string; base64: string };
+const toStored = (a: readonly MailAttachment[] | undefined): StoredAttachment[] | null =>
+  a?.length ? a.map((x) => ({ nome: x.filename, tipo: x.contentType, base64: x.content.toString('base64') })) : null;
+const fromStored = (a: unknown): MailAttachment[] | undefined =>
+  Array.isArray(a) ? (a as StoredAttachment[]).map((x) => ({ filename: x.nome, contentType: x.tipo, content: Buffer.from(x.base64, 'base64') })) : undefined;
 export type Mailer = {
   /** resolves once the message is safely in the outbox; SMTP delivery goes on in the background */
   send(mail: Mail): Promise<void>;
@@ -41,7 +50,10 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
   /** one SMTP attempt; `attempt` counts this one */
   const deliver = async (id: number, mail: Mail, attempt: number, exec: Pick<Db, 'update'> = db): Promise<boolean> => {
     try {
-      await transport!.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport!.sendMail({
+        from: opts.from, to: mail.to, subject: mail.subject, text: mail.text,
+        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
       await exec.update(caixaSaida).set({ enviadoem: new Date(), tentativas: attempt, erro: null, proximatentativa: null }).where(eq(caixaSaida.codemail, id));
       return true;
     } catch (err) {
@@ -61,7 +73,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
     async send(mail) {
       const [row] = await db
         .insert(caixaSaida)
-        .values({ para: mail.to, assunto: mail.subject, texto: mail.text, viasmtp: !!transport })
+        .values({ para: mail.to, assunto: mail.subject, texto: mail.text, viasmtp: !!transport, anexos: toStored(mail.attachments) })
         .returning({ id: caixaSaida.codemail });
       const queued = { outbox: row!.id, toDomain: recipientDomain(mail.to) };
       if (!transport) {
@@ -86,7 +98,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
             .orderBy(asc(caixaSaida.proximatentativa)).limit(1).for('update', { skipLocked: true });
           if (!due) return null;
           seen.push(due.codemail);
-          return deliver(due.codemail, { to: due.para, subject: due.assunto, text: due.texto }, due.tentativas + 1, tx);
+          return deliver(due.codemail, { to: due.para, subject: due.assunto, text: due.texto, attachments: fromStored(due.anexos) }, due.tentativas + 1, tx);
         });
         if (outcome === null) return { tried, sent };
         tried++;

@@ -10,6 +10,7 @@ import { arquivosEntry } from './arquivos.source';
 import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.source';
 import { taxasNaoCadastradasEntry, unidadesNaoEncontradasEntry } from '../features/fee-audit/pendencias.source';
 import { movimentosAbertosEntry, movimentosFechadosEntry } from '../features/billing/movimentos.source';
+import { faturamentoMovimentoEntry } from '../features/billing/faturamento.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
 import { approveSignUp } from '../features/sign-up/sign-up.service';
 import { masterUsersEntries } from '../features/master-users/master-users.source';
@@ -65,6 +66,7 @@ export const REGISTRY: RegisterEntry[] = [
   taxasNaoCadastradasEntry,
   movimentosAbertosEntry,
   movimentosFechadosEntry,
+  faturamentoMovimentoEntry,
   unidadesNaoEncontradasEntry,
   // The master-user lists: users a master may sign in as.
   ...masterUsersEntries,

@@ -14,6 +14,8 @@ import '../features/master-users/master-users.resolvers';
 import '../features/sign-up/sign-up.resolvers';
 import '../features/painel/painel.resolvers';
 import '../features/billing/billing.resolvers';
+import '../features/billing/invoice.resolvers';
+import '../features/billing/previsao.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

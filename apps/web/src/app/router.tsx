@@ -1,4 +1,4 @@
-import { ROUTES } from '@concilia/domain';
+import { PREVISAO_PAGE, ROUTES } from '@concilia/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppShell } from './shell/app-shell';
 import { RequireAuth } from './gates';
@@ -56,6 +56,12 @@ export const router = createBrowserRouter([
       ...registerRoutes,
       { path: child(ROUTES.parametros.path), element: <ParametrosPage />, handle: screen('parametros') },
       { path: child(ROUTES.inclusaoTicket.path), element: <InclusaoTicketPage />, handle: screen('inclusaoticket') },
+      // the closing forecast (billing): its own chunk, loaded by the back office only
+      {
+        path: child(ROUTES.fechaMovimentoPrevisao.path),
+        handle: screen(PREVISAO_PAGE),
+        lazy: async () => ({ Component: (await import('../features/billing/previsao-page')).PrevisaoPage }),
+      },
       // its own chunk: the dashboard and ECharts load on the first visit, not with the sign-in page
       {
         path: child(ROUTES.dashboard.path),

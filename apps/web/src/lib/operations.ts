@@ -40,7 +40,15 @@ export const OPS = {
   ),
   voltarUsuarioMestre: graphql(`mutation voltarUsuarioMestre { voltarUsuarioMestre }`),
   trocarSenha: graphql(`mutation trocarSenha($values: TrocarSenhaValues!) { trocarSenha(values: $values) }`),
+  getInfoNota: graphql(`query getInfoNota($values: NotaChaveInput!) { getInfoNota(values: $values) { status chave numeronota protocolo mensagem reenviaremail reenviarnota } }`),
+  previsualizarNota: graphql(`mutation previsualizarNota($values: NotaChaveInput!) { previsualizarNota(values: $values) }`),
+  faturamentoMovimentoReenviarEmailNotaAceitarReenviarNota: graphql(
+    `mutation faturamentoMovimentoReenviarEmailNotaAceitarReenviarNota($values: NotaOperacaoInput!) { faturamentoMovimentoReenviarEmailNotaAceitarReenviarNota(values: $values) }`,
+  ),
   gerarRelatorioMovimentosFechados: graphql(`mutation gerarRelatorioMovimentosFechados($values: RelatorioMovimentoFechadoInput!) { gerarRelatorioMovimentosFechados(values: $values) }`),
+  getRelatorioFechaMovimentoPrevisao: graphql(
+    `mutation getRelatorioFechaMovimentoPrevisao($filtro: FechaMovimentoPrevisaoFiltro!, $dias: [Int!]!, $formato: String) { getRelatorioFechaMovimentoPrevisao(filtro: $filtro, dias: $dias, formato: $formato) }`,
+  ),
   listarAllTefsDAO: graphql(`query listarAllTefsDAO { listarAllTefsDAO { codtefs nome } }`),
   getTefs: graphql(`query getTefs($codpessoa: Int!) { getTefs(codpessoa: $codpessoa) { codtefs nome } }`),
   salvarTefs: graphql(`mutation salvarTefs($values: SalvarTefsValues!) { salvarTefs(values: $values) { codtefs nome } }`),

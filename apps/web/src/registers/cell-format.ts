@@ -1,4 +1,4 @@
-import { type FieldDef, formatBusinessDate, formatDateTime, formatDecimal, MSG } from '@concilia/domain';
+import { type FieldDef, formatBusinessDate, formatCpfCnpj, formatDateTime, formatDecimal, formatPhone, MSG } from '@concilia/domain';
 import { rateToText } from './fields/decimal-text';
 
 /** Labels of option values, per field (from the declaration or its option list). */
@@ -6,7 +6,7 @@ export type OptionLabels = Record<string, ReadonlyMap<string, string>>;
 
 /**
  * A value as the table and the CSV show it, the pt-BR way: dates DD/MM/YYYY, money 1.234,56, rates with a
- * decimal comma, options by their label. One function for both, so the download matches the screen.
+ * decimal comma, CPF/CNPJ and phones masked, options by their label. One function for both, so the download matches the screen.
  */
 export function formatCell(f: FieldDef, value: unknown, labels?: ReadonlyMap<string, string>): string {
   if (value === null || value === undefined || value === '') return '';
@@ -19,6 +19,10 @@ export function formatCell(f: FieldDef, value: unknown, labels?: ReadonlyMap<str
       return typeof value === 'number' && Number.isSafeInteger(value) ? formatDecimal(value) : String(value);
     case 'percent':
       return rateToText(value);
+    case 'cpfCnpj':
+      return formatCpfCnpj(String(value));
+    case 'phone':
+      return formatPhone(String(value));
     case 'boolean':
       return value ? MSG.campoSim : MSG.campoNao;
     case 'references':

@@ -80,6 +80,12 @@ describe('CSV of the table', () => {
     expect(csv).toBe('\uFEFFNome;Data;Valor\r\n"Loja; Centro";25/03/2026;1.234,56\r\n');
   });
 
+  it('masks a CNPJ, a CPF and a phone as the form shows them', () => {
+    expect(formatCell({ kind: 'cpfCnpj', label: 'CNPJ' }, '11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatCell({ kind: 'cpfCnpj', label: 'CPF' }, '52998224725')).toBe('529.982.247-25');
+    expect(formatCell({ kind: 'phone', label: 'Telefone' }, '31999998888')).toBe('(31) 99999-8888');
+  });
+
   it('neutralises a name a spreadsheet would run as a formula, and keeps a negative amount an amount', () => {
     const money = { kind: 'money' as const, label: 'Valor' };
     const csv = toCsv(

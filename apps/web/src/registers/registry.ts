@@ -1,5 +1,5 @@
 import {
-  type AnyRegisterDef, clientesRegister, dadosNfeRegister, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
+  type AnyRegisterDef, clientesRegister, dadosNfeRegister, faturamentoMovimentoScreen, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
   taxasNaoCadastradasScreen, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
@@ -43,6 +43,9 @@ const LogarAction = lazyOpen(() => import('../features/master-users/logar-action
 const PlanoReaisAction = lazyOpen(() => import('../features/master-users/plano-reais-action').then((m) => m.PlanoReaisAction));
 const TefsAction = lazyOpen(() => import('../features/master-users/tefs-action').then((m) => m.TefsAction));
 const TrocarSenhaAction = lazyOpen(() => import('../features/master-users/trocar-senha-action').then((m) => m.TrocarSenhaAction));
+// Faturamento Movimento's invoice actions: two drawers and three actions that run at once
+const nota = (name: 'VisualizarNotaAction' | 'PreVisualizarNotaAction' | 'ReenviarEmailAction' | 'ReenviarNotaAction' | 'AceitarNotaAction') =>
+  lazyOpen(() => import('../features/billing/nota-actions').then((m) => m[name]));
 // Movimentos Fechados' 'Gerar Relatório': the report type and file, then one report per selected movement
 const RelatorioMovimentoAction = lazyOpen(() => import('../features/billing/relatorio-movimento-action').then((m) => m.RelatorioMovimentoAction));
 
@@ -52,6 +55,12 @@ const LIST_OVERRIDES: Record<string, Overrides> = {
   [taxasNaoCadastradasScreen.key]: { opens: { cadastrar: CadastrarTaxaAction } },
   [manutencaoArquivosScreen.key]: { Toolbar: UploadToolbar },
   [movimentosFechadosScreen.key]: { opens: { relatorio: RelatorioMovimentoAction } },
+  [faturamentoMovimentoScreen.key]: {
+    opens: {
+      visualizar: nota('VisualizarNotaAction'), previsualizar: nota('PreVisualizarNotaAction'), reenviarEmail: nota('ReenviarEmailAction'),
+      reenviarNota: nota('ReenviarNotaAction'), aceitar: nota('AceitarNotaAction'),
+    },
+  },
 };
 
 export const REGISTER_SCREENS: readonly RegisterScreen[] = [

@@ -184,3 +184,12 @@ export const notasServico = pgTable(
   },
   (t) => [foreignKey({ name: 'notas_servico_movimento_fk', columns: [t.codmovimento], foreignColumns: [movimentos.codmovimento] }).onDelete('cascade')],
 );
+
+/**
+ * The NFS-e numbers the local sandbox provider gives (the national API numbers its own): one counter per
+ * provider CNPJ, taken under a row lock so two processes never give one number twice.
+ */
+export const nfseNumeracao = pgTable('nfse_numeracao', {
+  cnpj: text('cnpj').primaryKey(),
+  ultimo: bigint('ultimo', { mode: 'number' }).notNull().default(0),
+});

@@ -67,6 +67,8 @@ export const caixaSaida = pgTable('caixa_saida', {
   /** SMTP deliveries tried so far; a failed one is tried again at proximatentativa (housekeeping, with back-off) */
   tentativas: integer('tentativas').notNull().default(0),
   proximatentativa: timestamp('proximatentativa', { withTimezone: true }),
+  /** files sent with the message (a service invoice's PDF and XML): [{ nome, tipo, base64 }] */
+  anexos: jsonb('anexos'),
 });
 
 /** Append-only record of who changed what; a trigger refuses UPDATE and DELETE. */

@@ -1,4 +1,4 @@
-import { BILLING_SCREENS, LIST_SCREENS, MASTER_USER_SCREENS, REGISTERS, type MasterUserScreen } from '@concilia/domain';
+import { BILLING_SCREENS, LIST_SCREENS, MASTER_USER_SCREENS, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -35,6 +35,7 @@ const FEATURE_SCREENS = [
   { recurso: 'alterasenha', nometela: 'Altera Senha', secao: 'Minha Conta', icon: 'Key' },
   { recurso: 'parametros', nometela: 'Parâmetros', secao: 'Cadastros', icon: 'Settings' },
   { recurso: 'inclusaoticket', nometela: 'Incluir Ticket', secao: 'Tickets', icon: 'PointOfSale' },
+  { recurso: PREVISAO_PAGE, nometela: ROUTES.fechaMovimentoPrevisao.title, secao: 'Faturamento', icon: 'RequestQuote' },
 ] as const;
 
 // In the Cadastros section the registers come first and the settings page (Parâmetros) closes it.
@@ -44,9 +45,9 @@ export const SCREENS: { recurso: string; nometela: string; secao: string; icon: 
   ...LIST_SCREENS.map((r) => ({ recurso: r.page, nometela: r.title, secao: r.menuSection, icon: r.menuIcon })),
   ...FEATURE_SCREENS,
 ];
-// Screens only the maintainer profiles get: the registers, billing (who places the terminals bills for them)
-// and the parameters.
-const REGISTER_PAGES = new Set<string>([...REGISTERS.map((r) => r.page), ...BILLING_SCREENS.map((r) => r.page), 'parametros']);
+// Screens only the maintainer profiles get: the registers, billing (who places the terminals bills for them:
+// the movement lists and the closing forecast) and the parameters.
+const REGISTER_PAGES = new Set<string>([...REGISTERS.map((r) => r.page), ...BILLING_SCREENS.map((r) => r.page), PREVISAO_PAGE, 'parametros']);
 
 /**
  * The operator establishments (EC/PV) of the demo units: how the demo's generated operator files find their

@@ -100,4 +100,72 @@ export const movimentosFechadosScreen = defineRegister({
   },
 });
 
-export const BILLING_SCREENS = [movimentosAbertosScreen, movimentosFechadosScreen] as const;
+/** An invoice's state as Faturamento Movimento filters and shows it (the server's NOTA_SITUACAO). */
+export const NOTA_SITUACOES = [
+  { valor: 'PENDENTE', label: 'Não processada' },
+  { valor: 'AUTORIZADA', label: 'Autorizada' },
+  { valor: 'REJEITADA', label: 'Rejeitada' },
+  { valor: 'ACEITA', label: 'Aceita sem nota' },
+] as const;
+
+const SIM_NAO = [{ valor: 'S', label: 'Sim' }, { valor: 'N', label: 'Não' }] as const;
+/** a row's flag the actions read (enabledWhen), not shown */
+const flag = (label: string) => ({ kind: 'enum', label, options: SIM_NAO, form: false }) as const;
+
+/**
+ * Faturamento Movimento (spec part 2 §2.2, §4 "Invoice actions", §7 listarFaturamentoMovimento, getInfoNota,
+ * previsualizarNota, faturamentoMovimentoReenviarEmailNotaAceitarReenviarNota): the closed movements and their
+ * service invoices. Pré visualizar Nota (with Processar) only when every selected row can still be issued
+ * (exibirlink), Reenv. email for authorized invoices, Reenv. nota and Aceitar for rejected ones.
+ */
+export const faturamentoMovimentoScreen = defineRegister({
+  readOnly: true,
+  key: 'faturamentoMovimento',
+  typeName: 'FaturamentoMovimento',
+  title: 'Faturamento Movimento',
+  page: 'faturamentomovimento',
+  menuSection: 'Faturamento',
+  menuIcon: 'RequestQuote',
+  id: 'chave',
+  keyFields: ['chave'],
+  ops: { list: 'listarFaturamentoMovimento' },
+  window: { de: 'de', ate: 'ate', back: 'month' },
+  actions: [
+    { key: 'visualizar', kind: 'open', label: MSG.notaVisualizar, icon: 'Visibility', scope: 'single', operation: '', success: '' },
+    {
+      key: 'previsualizar', kind: 'open', label: MSG.notaPreVisualizar, icon: 'Preview', scope: 'multi', operation: '', success: '',
+      enabledWhen: { field: 'exibirlink', values: ['S'] },
+    },
+    {
+      key: 'reenviarEmail', kind: 'open', label: MSG.notaReenviarEmail, icon: 'ForwardToInbox', scope: 'multi', operation: '', success: '',
+      enabledWhen: { field: 'reenviaremail', values: ['S'] },
+    },
+    {
+      key: 'reenviarNota', kind: 'open', label: MSG.notaReenviarNota, icon: 'Send', scope: 'multi', operation: '', success: '',
+      enabledWhen: { field: 'reenviarnota', values: ['S'] },
+    },
+    {
+      key: 'aceitar', kind: 'open', label: MSG.notaAceitar, icon: 'Check', scope: 'multi', operation: '', success: '',
+      enabledWhen: { field: 'reenviarnota', values: ['S'] },
+    },
+  ],
+  fields: {
+    chave: { kind: 'text', label: 'Chave', form: false },
+    de: { kind: 'date', label: 'Fechado De', filter: 'gte', filterOnly: true },
+    ate: { kind: 'date', label: 'Fechado Até', filter: 'lte', filterOnly: true },
+    codpessoa: { kind: 'reference', label: 'Cliente', filter: 'eq', filterOnly: true, optionList: 'listarItensConciliadores', todos: true },
+    situacao: { kind: 'enum', label: 'Situação da Nota', options: NOTA_SITUACOES, filter: 'eq', column: true, form: false, width: 150 },
+    nome: { kind: 'text', label: 'Cliente', column: true, form: false },
+    filtrode: { kind: 'date', label: 'De', column: true, form: false, width: 120 },
+    filtroate: { kind: 'date', label: 'Até', column: true, form: false, width: 120 },
+    valorservico: money('Valor do Serviço'),
+    numeronota: { kind: 'text', label: 'Número da Nota', column: true, form: false, width: 130 },
+    datainclusao: { kind: 'datetime', label: 'Fechado em', column: true, form: false, width: 160 },
+    dataprocessado: { kind: 'datetime', label: 'Processado em', column: true, form: false, width: 160 },
+    exibirlink: flag('Pode emitir'),
+    reenviaremail: flag('Reenvia e-mail'),
+    reenviarnota: flag('Reenvia nota'),
+  },
+});
+
+export const BILLING_SCREENS = [movimentosAbertosScreen, movimentosFechadosScreen, faturamentoMovimentoScreen] as const;

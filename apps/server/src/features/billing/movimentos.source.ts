@@ -20,7 +20,7 @@ const rowsOf = async (ctx: Ctx, q: SQL) => ((await ctx.db.execute(q)) as unknown
 const page = (rows: Row[], window?: RowWindow) => (window ? rows.slice(window.offset, window.offset + window.limit) : rows);
 
 /** The clients the user bills: of tipo CLIENTE, strictly below the user's person, narrowed to one when chosen. */
-function billedClients(me: SessionUser, chosen: unknown): SQL {
+export function billedClients(me: SessionUser, chosen: unknown): SQL {
   const one = isGiven(chosen) ? sql` AND c.codpessoa = ${Number(chosen)}` : sql``;
   return sql`(SELECT c.codpessoa FROM pessoas c WHERE c.tipo = 'CLIENTE' AND c.codpessoa <> ${me.codpessoa} AND c.codpessoa IN ${subtreeOf(me.codpessoa)}${one})`;
 }

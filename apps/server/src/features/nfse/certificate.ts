@@ -122,3 +122,16 @@ export function openPkcs12(p12: Buffer, password: string, now: Date = new Date()
   const privateKeyPem = crypto.createPrivateKey(forge.pki.privateKeyToPem(key)).export({ type: 'pkcs8', format: 'pem' }).toString();
   return { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert), cnpj, subject, notBefore, notAfter };
 }
+
+/** The CNPJ a certificate (PEM, or the base64 of an XMLDSig X509Certificate) speaks for; null when it names none. */
+export function cnpjOfCertificate(pemOrBase64: string): string | null {
+  const pem = pemOrBase64.includes('BEGIN CERTIFICATE')
+    ? pemOrBase64
+    : `-----BEGIN CERTIFICATE-----\n${pemOrBase64.replace(/\s+/g, '')}\n-----END CERTIFICATE-----`;
+  try {
+    const cert = forge.pki.certificateFromPem(pem);
+    return cnpjFromAltName(cert) ?? /:(\d{14})\s*$/.exec(commonName(cert))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { DOMParser } from '@xmldom/xmldom';
+import { cnpjOfCertificate } from './certificate';
 import { dataHoraBrasilia, escapeXml, NFSE_NS } from './dps';
 import { verifyDps } from './dps-signature';
 import { juntarMensagens, type NfseProvider, type NfseResultado } from './nfse-provider';
@@ -101,6 +102,13 @@ export function createSandboxProvider(options: SandboxOptions): NfseProvider {
       const prest = doc.getElementsByTagNameNS(NFSE_NS, 'prest')[0];
       const cnpj = prest?.getElementsByTagNameNS(NFSE_NS, 'CNPJ')[0]?.textContent?.trim() ?? '';
       if (!/^\d{14}$/.test(cnpj)) return rejeitada(at, [{ descricao: 'Prestador sem CNPJ: o ambiente de testes só emite para CNPJ.' }]);
+      // the national system's own rules beyond the schema that a sandbox can check: whoever signs is the provider,
+      // and a service is worth something
+      const signer = cnpjOfCertificate(doc.getElementsByTagNameNS('http://www.w3.org/2000/09/xmldsig#', 'X509Certificate')[0]?.textContent ?? '');
+      if (signer !== cnpj) {
+        return rejeitada(at, [{ descricao: 'O CNPJ do certificado digital que assinou a DPS não é o CNPJ do prestador.', complemento: `Certificado: ${signer ?? 'sem CNPJ'}; prestador: ${cnpj}.` }]);
+      }
+      if (!(Number(first(doc, 'vServ')) > 0)) return rejeitada(at, [{ descricao: 'O valor do serviço prestado deve ser maior que zero.' }]);
       const numero = await options.nextNumber(cnpj);
       if (!Number.isSafeInteger(numero) || numero < 1 || String(numero).length > 13) throw new Error(`nextNumber devolveu um número inválido: ${numero}`);
       const cMun = first(doc, 'cLocEmi');
