@@ -1,7 +1,10 @@
 import { MSG } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
+import { spreadsheetText } from './spreadsheet-text';
+import { pdfText } from './support/pdf-text';
 import { billingScenario, type SaleInput } from './support/billing-scenario';
+
 
 /**
  * Billing movements (issue 18) against hand-computed cases, on the client of support/billing-scenario.ts
@@ -112,7 +115,8 @@ describe.each(engines())('billing movements (%s)', (engine) => {
     expect(errorOf(await t.call(FECHADOS, { v: {} }, { cookie: cliente })).code).toBe('FORBIDDEN');
   });
 
-  it('gerarRelatorioMovimentosFechados offers the PDF and the spreadsheet of the frozen movement; never to a client', async () => {
+  it('gerarRelatorioMovimentosFechados offers the PDF and the spreadsheet of the frozen movement, with the biller\'s Parâmetros text; never to a client', async () => {
+    await t.exec(`INSERT INTO parametros (codpessoa, texto) SELECT codpessoa, 'GRUPO SUL - FATURAMENTO MENSAL' FROM pessoas WHERE tipo = 'REVENDA' AND nome LIKE 'Revenda Sul%'`);
     for (const [tipo, formato, magic] of [['A', 'pdf', '%PDF'], ['S', 'xlsx', 'PK']] as const) {
       const path = dataOf(await t.call(RELATORIO, { v: { chave, tipo, formato } }, { cookie: revenda })).gerarRelatorioMovimentosFechados as string;
       expect(path).toMatch(/^\/download\//);
@@ -121,6 +125,9 @@ describe.each(engines())('billing movements (%s)', (engine) => {
       const body = Buffer.from(await res.arrayBuffer());
       expect(body.subarray(0, magic.length).toString('latin1')).toBe(magic);
       expect(res.headers.get('content-disposition')).toContain(tipo === 'A' ? 'analitico' : 'sintetico');
+      const text = formato === 'pdf' ? pdfText(body) : await spreadsheetText(new Uint8Array(body));
+      expect(text).toContain('GRUPO SUL - FATURAMENTO MENSAL');
+      expect(text).toContain('Cliente Faturamento');
     }
     expect(errorOf(await t.call(RELATORIO, { v: { chave, tipo: 'A' } }, { cookie: cliente })).code).toBe('FORBIDDEN');
     expect(errorOf(await t.call(RELATORIO, { v: { chave, tipo: 'X' } }, { cookie: revenda })).message).toBe(MSG.movimentoRelatorioTipo);

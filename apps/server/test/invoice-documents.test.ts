@@ -323,7 +323,7 @@ describe('Movimento Fechado', () => {
     const sheets = await spreadsheetRows(await movimentoReportXlsx('A', RESUMO, LINHAS, MENSALIDADES));
     expect(Object.keys(sheets)).toEqual(['Resumo', 'Vendas', 'Mensalidades']);
     const resumo = sheets.Resumo!;
-    expect(resumo[0]!.values).toEqual(['Fechamento', 'Cliente', 'De', 'Até', 'Fechado em', 'Valor bruto', 'Líquido administradora', 'Líquido terminal', 'Créditos', 'Débitos', 'Valor do serviço', 'Quantidade']);
+    expect(resumo[0]!.values).toEqual(['Fechamento', 'Cliente', 'De', 'Até', 'Fechado em', 'Valor bruto', 'Líquido administradora', 'Líquido terminal', 'Créditos', 'Débitos', 'Valor do serviço', 'Quantidade', 'Fecha Movimento']);
     expect(resumo[1]!.values).toEqual(['2024-03-0001', 'Padaria Pão Quente Ltda', '2024-03-01', '2024-03-31', '01/04/2024 11:20', 123456.78, 120000, 119000, 50, 25, 199.9, 90]);
     expect(resumo[1]!.formats[5]).toContain('"R$"');
 

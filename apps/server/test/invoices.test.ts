@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { dadosNfeRegister, MSG } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDps } from '../src/features/nfse/dps-signature';
 import { sealSecret } from '../src/register-kit/register-secrets';
 import { BASE_URL, createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
 import { type ReceivedMail, startSmtp } from './smtp';
+import { pdfText } from './support/pdf-text';
 import { billingScenario } from './support/billing-scenario';
 import { makeTestPkcs12 } from './support/test-certificate';
 
@@ -31,11 +28,6 @@ function attachment(mail: ReceivedMail, filename: string): Buffer | null {
   return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
 }
 
-const pdfText = (pdf: Buffer) => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-nfse-')), 'nota.pdf');
-  fs.writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-};
 
 describe.each(engines())('service invoices (%s)', (engine) => {
   let t: TestApp;
@@ -118,6 +110,8 @@ describe.each(engines())('service invoices (%s)', (engine) => {
     await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
     const mail = smtp.mails[0]!;
     expect(mail.to).toEqual(['financeiro@cliente-faturamento.test']);
+    // the client's answer goes to the issuer's Dados NFe e-mail
+    expect(mail.raw).toMatch(/^Reply-To: fiscal@revenda\.test\r?$/m);
     const pdf = attachment(mail, 'nfse-1.pdf');
     expect(pdf?.subarray(0, 4).toString('latin1')).toBe('%PDF');
     const text = pdfText(pdf!);

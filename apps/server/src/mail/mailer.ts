@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 
 /** A file sent with a message (a service invoice's DANFSE and XML). */
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
-export type Mail = { to: string; subject: string; text: string; attachments?: readonly MailAttachment[] };
+export type Mail = { to: string; subject: string; text: string; replyTo?: string; attachments?: readonly MailAttachment[] };
 
 /** Attachments as the outbox keeps them (jsonb), so a failed delivery is retried with its files. */
 type StoredAttachment = { nome: string; tipo: string; base64: string };
@@ -51,7 +51,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
   const deliver = async (id: number, mail: Mail, attempt: number, exec: Pick<Db, 'update'> = db): Promise<boolean> => {
     try {
       await transport!.sendMail({
-        from: opts.from, to: mail.to, subject: mail.subject, text: mail.text,
+        from: opts.from, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text,
         attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
       await exec.update(caixaSaida).set({ enviadoem: new Date(), tentativas: attempt, erro: null, proximatentativa: null }).where(eq(caixaSaida.codemail, id));
@@ -73,7 +73,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
     async send(mail) {
       const [row] = await db
         .insert(caixaSaida)
-        .values({ para: mail.to, assunto: mail.subject, texto: mail.text, viasmtp: !!transport, anexos: toStored(mail.attachments) })
+        .values({ para: mail.to, assunto: mail.subject, texto: mail.text, viasmtp: !!transport, anexos: toStored(mail.attachments), responderpara: mail.replyTo ?? null })
         .returning({ id: caixaSaida.codemail });
       const queued = { outbox: row!.id, toDomain: recipientDomain(mail.to) };
       if (!transport) {
@@ -98,7 +98,7 @@ export function createMailer(db: Db, opts: { smtpUrl: string | null; from: strin
             .orderBy(asc(caixaSaida.proximatentativa)).limit(1).for('update', { skipLocked: true });
           if (!due) return null;
           seen.push(due.codemail);
-          return deliver(due.codemail, { to: due.para, subject: due.assunto, text: due.texto, attachments: fromStored(due.anexos) }, due.tentativas + 1, tx);
+          return deliver(due.codemail, { to: due.para, subject: due.assunto, text: due.texto, replyTo: due.responderpara ?? undefined, attachments: fromStored(due.anexos) }, due.tentativas + 1, tx);
         });
         if (outcome === null) return { tried, sent };
         tried++;

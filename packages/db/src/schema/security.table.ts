@@ -69,6 +69,8 @@ export const caixaSaida = pgTable('caixa_saida', {
   proximatentativa: timestamp('proximatentativa', { withTimezone: true }),
   /** files sent with the message (a service invoice's PDF and XML): [{ nome, tipo, base64 }] */
   anexos: jsonb('anexos'),
+  /** where the recipient's answer goes (a service invoice: the issuer's Dados NFe e-mail); null: the sender */
+  responderpara: text('responderpara'),
 });
 
 /** Append-only record of who changed what; a trigger refuses UPDATE and DELETE. */

@@ -200,3 +200,9 @@ export async function billedOf(db: Executor, codmovimento: number): Promise<{ li
     mensalidades: mensalidades.map((r) => ({ terminal: String(r.terminal), competencia: String(r.competencia), valor: int(r.valor) })),
   };
 }
+
+/** A person's Parâmetros 'Fecha Movimento' text, the group text its closing reports carry (spec part 2 §2.2). */
+export async function fechaMovimentoText(db: Executor, codpessoa: number): Promise<string | null> {
+  const [p] = await rowsOf(db, sql`SELECT texto FROM parametros WHERE codpessoa = ${codpessoa}`);
+  return (p?.texto as string | null | undefined)?.trim() || null;
+}

@@ -6,7 +6,7 @@ import { builder } from '../../graphql/builder';
 import { AppError, fromZod } from '../../graphql/errors';
 import { requirePage } from '../auth/require-page';
 import { movimentoReportPdf, movimentoReportXlsx, type MovimentoResumo } from '../invoice-documents/movimento-report';
-import { billedOf } from './billing.queries';
+import { billedOf, fechaMovimentoText } from './billing.queries';
 import { findClosedMovement } from './movimentos.source';
 
 /**
@@ -46,7 +46,7 @@ builder.mutationField('gerarRelatorioMovimentosFechados', (t) =>
       const m = await findClosedMovement(ctx, me, chave);
       if (!m) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
       const { linhas, mensalidades } = await billedOf(ctx.db, Number(m.codmovimento));
-      const resumo = m as unknown as MovimentoResumo;
+      const resumo = { ...(m as unknown as MovimentoResumo), fechamovimento: await fechaMovimentoText(ctx.db, Number(m.codpessoafaturador)) };
       const body = formato === 'xlsx' ? await movimentoReportXlsx(tipo, resumo, linhas, mensalidades) : await movimentoReportPdf(tipo, resumo, linhas, mensalidades);
       const nome = `movimento-${String(m.nome).normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w]+/g, '-').toLowerCase()}-${m.filtrode}-${m.filtroate}-${tipo === 'A' ? 'analitico' : 'sintetico'}.${formato}`;
       await audit(ctx.db, { codusuario: me.codusuario, acao: 'RELATORIO_MOVIMENTO', entidade: 'movimentos', chave, dados: { tipo, formato } });

@@ -217,6 +217,8 @@ export async function mailInvoice(ctx: Ctx, me: SessionUser, chave: string): Pro
   const pdf = await danfseOf(l, ctx.config.nfseAmbiente);
   await ctx.mailer.send({
     to: para,
+    // the client answers the issuer, not the platform's sending address
+    replyTo: opt(l.dados?.email),
     subject: MSG.notaEmailAssunto.replace('{numero}', numero).replace('{prestador}', str(l.prestador?.nome)),
     text: MSG.notaEmailTexto.replace('{cliente}', str(l.cliente.nome)).replace('{numero}', numero)
       .replace('{de}', formatBusinessDate(str(l.mov.filtrode))).replace('{ate}', formatBusinessDate(str(l.mov.filtroate)))

@@ -85,7 +85,7 @@ function fechadosQuery(me: SessionUser, f: Row, chave?: string): SQL {
     conds.push(sql`(EXISTS (SELECT 1 FROM movimento_linhas b WHERE b.codmovimento = m.codmovimento AND b.codterminal = ${t})
       OR EXISTS (SELECT 1 FROM movimento_mensalidades x WHERE x.codmovimento = m.codmovimento AND x.codterminal = ${t}))`);
   }
-  return sql`SELECT m.codmovimento, m.chave, m.codpessoa, p.nome, m.filtrode::text AS filtrode, m.filtroate::text AS filtroate, m.datainclusao, m.quantidade,
+  return sql`SELECT m.codmovimento, m.chave, m.codpessoa, m.codpessoafaturador, p.nome, m.filtrode::text AS filtrode, m.filtroate::text AS filtroate, m.datainclusao, m.quantidade,
       m.valorbruto, m.valorliquidoadm, m.valorliquidoterminal, m.creditos, m.debitos, m.valorservico, m.dataprocessado
     FROM movimentos m JOIN pessoas p ON p.codpessoa = m.codpessoa
     WHERE ${sql.join(conds, sql` AND `)}`;

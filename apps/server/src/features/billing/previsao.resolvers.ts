@@ -5,7 +5,7 @@ import { builder } from '../../graphql/builder';
 import { fromZod } from '../../graphql/errors';
 import { requirePage } from '../auth/require-page';
 import { previsaoReportPdf, previsaoReportXlsx, type PrevisaoCliente } from '../invoice-documents/previsao-report';
-import { openMovements } from './billing.queries';
+import { fechaMovimentoText, openMovements } from './billing.queries';
 import { billedClients } from './movimentos.source';
 
 /**
@@ -46,7 +46,7 @@ builder.mutationField('getRelatorioFechaMovimentoPrevisao', (t) =>
         nome: r.nome, quantidade: r.quantidade, valorbruto: r.valorbruto, valorliquidoadm: r.valorliquidoadm,
         valorliquidoterminal: r.valorliquidoterminal, mensalidades: r.debitos, valorservico: r.valorservico,
       }));
-      const input = { vendade: f.datavendade, vendaate: f.datavendaate, dias: f.dias, clientes };
+      const input = { vendade: f.datavendade, vendaate: f.datavendaate, dias: f.dias, clientes, fechamovimento: await fechaMovimentoText(ctx.db, me.codpessoa) };
       const body = kind === 'xlsx' ? await previsaoReportXlsx(input) : await previsaoReportPdf(input);
       await audit(ctx.db, {
         codusuario: me.codusuario, acao: 'RELATORIO_PREVISAO', entidade: 'movimentos',

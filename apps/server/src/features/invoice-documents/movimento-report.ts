@@ -12,6 +12,8 @@ import { writeXlsx, type XlsxColumn, type XlsxSheet } from '../../downloads/xlsx
 
 export type MovimentoResumo = {
   chave: string;
+  /** the biller's Parâmetros 'Fecha Movimento' text (the reports' group text), printed when set */
+  fechamovimento?: string | null;
   /** client */
   nome: string;
   /** 'YYYY-MM-DD' */
@@ -123,6 +125,7 @@ export async function movimentoReportPdf(
       { label: 'Período', value: periodo(m) },
       { label: 'Fechado em', value: formatDateTime(m.datainclusao) },
       { label: 'Fechamento', value: m.chave },
+      ...(m.fechamovimento ? [{ label: 'Fecha Movimento', value: m.fechamovimento }] : []),
     ]),
     sectionTitle('Resumo'),
     figureGrid([
@@ -164,6 +167,7 @@ export async function movimentoReportXlsx(
       { key: 'debitos', header: 'Débitos', kind: 'money', width: 14 },
       { key: 'valorservico', header: 'Valor do serviço', kind: 'money', width: 17 },
       { key: 'quantidade', header: 'Quantidade', kind: 'number' },
+      { key: 'fechamovimento', header: 'Fecha Movimento', kind: 'text', width: 30 },
     ],
     rows: [{ ...m, fechadoem: formatDateTime(m.datainclusao) }],
   };

@@ -25,6 +25,8 @@ export type PrevisaoInput = {
   /** 1 = Domingo … 7 = Sábado (the database's and the legacy screen's numbering) */
   dias: number[];
   clientes: PrevisaoCliente[];
+  /** the user's Parâmetros 'Fecha Movimento' text (the reports' group text), printed when set */
+  fechamovimento?: string | null;
 };
 
 export const PREVISAO_TITLE = 'Fechamento de Movimento Previsão';
@@ -61,6 +63,7 @@ export async function previsaoReportPdf(p: PrevisaoInput, now?: Date): Promise<B
       { label: 'Vendas de', value: `${formatBusinessDate(p.vendade)} a ${formatBusinessDate(p.vendaate)}` },
       { label: 'Dias da semana', value: diasSemanaText(p.dias) },
       { label: 'Clientes', value: pdfNumber(clientes.length) },
+      ...(p.fechamovimento ? [{ label: 'Fecha Movimento', value: p.fechamovimento }] : []),
     ]),
     sectionTitle('Resumo'),
     figureGrid([
@@ -94,8 +97,9 @@ export async function previsaoReportXlsx(p: PrevisaoInput): Promise<Buffer> {
         { key: 'vendade', header: 'Vendas de', kind: 'date' },
         { key: 'vendaate', header: 'Vendas até', kind: 'date' },
         { key: 'dias', header: 'Dias da semana', kind: 'text', width: 60 },
+        { key: 'fechamovimento', header: 'Fecha Movimento', kind: 'text', width: 40 },
       ],
-      rows: [{ vendade: p.vendade, vendaate: p.vendaate, dias: diasSemanaText(p.dias) }],
+      rows: [{ vendade: p.vendade, vendaate: p.vendaate, dias: diasSemanaText(p.dias), fechamovimento: p.fechamovimento ?? null }],
     },
   ]);
 }
