@@ -71,6 +71,12 @@ export const SAMPLES: Record<string, RegisterSample> = {
     update: { nome: 'Boa Vista Caixa Central', vinculo: 'TEF', status: 'I', ativo: false },
     invalid: { values: { codexterno: '1', nome: '', vinculo: 'POS', status: 'A', codpessoacliente: 3 }, message: 'Nome é obrigatório.' },
   },
+  // unit 5 is the demo's 'Pão Quente - Centro'; its Cielo EC is 1023456789, so this one is a second Cielo code
+  estabelecimentos: {
+    insert: { codexterno: '7766554433', nome: 'Pão Quente Centro - Cielo 2', codoperadora: 1, codpessoa: 5 },
+    update: { nome: 'Pão Quente Centro - Cielo delivery' },
+    invalid: { values: { codexterno: '', nome: 'Sem código', codoperadora: 1, codpessoa: 5 }, message: 'Código do Estabelecimento é obrigatório.' },
+  },
   planosConciliadores: {
     insert: { nome: 'Plano Cielo Varejo', tarifacao: 'P' },
     update: { nome: 'Plano Cielo Varejo 2027', tarifacao: 'V' },

@@ -1,6 +1,6 @@
 import { pessoas, subtreeOf, taxasAntecipacao } from '@concilia/db';
 import {
-  arquivosEmAbertoScreen, clientesRegister, dadosNfeRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
+  arquivosEmAbertoScreen, clientesRegister, dadosNfeRegister, estabelecimentosRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
   planosConciliadoresRegister, planosConciliadoresTaxasRegister, planosPosRegister, planosPosTaxasRegister, planosTerminalRegister, taxasAntecipacaoRegister,
   terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
@@ -19,6 +19,7 @@ import { perfisEntry } from './perfis.hooks';
 import { planosPosEntry, planosPosTaxasEntry, planosTerminalEntry } from './planos-pos.hooks';
 import { planosConciliadoresContratoEntry, planosConciliadoresEntry, planosConciliadoresTaxasEntry } from './planos-conciliadores.hooks';
 import { terminaisEntry } from './terminais.hooks';
+import { estabelecimentosEntry } from './estabelecimentos.hooks';
 import { usuariosEntry } from './usuarios.hooks';
 
 /**
@@ -48,6 +49,7 @@ export const REGISTRY: RegisterEntry[] = [
   { def: usuariosRegister, ...usuariosEntry },
   { def: perfisRegister, ...perfisEntry },
   { def: terminaisRegister, ...terminaisEntry },
+  { def: estabelecimentosRegister, ...estabelecimentosEntry },
   { def: planosConciliadoresRegister, ...planosConciliadoresEntry },
   { def: planosPosRegister, ...planosPosEntry },
   { def: dadosNfeRegister, ...dadosNfeEntry },

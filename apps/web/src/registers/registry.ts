@@ -1,5 +1,5 @@
 import {
-  type AnyRegisterDef, clientesRegister, dadosNfeRegister, faturamentoMovimentoScreen, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
+  type AnyRegisterDef, clientesRegister, dadosNfeRegister, estabelecimentosRegister, faturamentoMovimentoScreen, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
   taxasNaoCadastradasScreen, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
@@ -68,6 +68,7 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(usuariosRegister),
   screen(perfisRegister),
   screen(terminaisRegister),
+  screen(estabelecimentosRegister),
   screen(taxasAntecipacaoRegister),
   screen(planosConciliadoresRegister),
   screen(planosPosRegister),

@@ -6,6 +6,7 @@ import { auditoriaTaxasScreen } from '../fee-audit/auditoria-taxas.resource';
 import { taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen } from '../fee-audit/pendencias.resource';
 import { clientesRegister } from './clientes.resource';
 import { dadosNfeRegister } from './dados-nfe.resource';
+import { estabelecimentosRegister } from './estabelecimentos.resource';
 import { perfisRegister } from './perfis.resource';
 import { planosPosRegister, planosPosTaxasRegister, planosTerminalRegister } from './planos-pos.resource';
 import { planosConciliadoresContratoRegister, planosConciliadoresRegister, planosConciliadoresTaxasRegister } from './planos-conciliadores.resource';
@@ -16,6 +17,7 @@ import { usuariosRegister } from './usuarios.resource';
 export * from './arquivos.resource';
 export * from './clientes.resource';
 export * from './dados-nfe.resource';
+export * from './estabelecimentos.resource';
 export * from './perfis.resource';
 export * from './planos-conciliadores.resource';
 export * from './planos-pos.resource';
@@ -29,8 +31,8 @@ export * from '../billing/movimentos.resource';
 
 /** Every register of the product: the server builds its API from this list, the web its screens. */
 export const REGISTERS = [
-  clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, taxasAntecipacaoRegister, planosConciliadoresRegister, planosPosRegister,
-  dadosNfeRegister,
+  clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, estabelecimentosRegister, taxasAntecipacaoRegister, planosConciliadoresRegister,
+  planosPosRegister, dadosNfeRegister,
 ] as const;
 
 /**

@@ -1,0 +1,34 @@
+import { estabelecimentos, pessoas, subtreeOf } from '@concilia/db';
+import { MSG } from '@concilia/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { fieldError } from '../register-kit/field-error';
+import type { RegisterEntry } from '../register-kit/register-entry';
+
+/**
+ * An establishment hangs from its unit (codpessoa): the users of the unit and of everyone above it see it. The
+ * unit must be a reconciliation unit the caller sees, and an operator's code names one establishment only — a
+ * code already registered (to anyone) is refused beside the field, without saying whose it is.
+ */
+export const estabelecimentosEntry: Omit<RegisterEntry, 'def'> = {
+  table: estabelecimentos,
+  visible: (me) => sql`${estabelecimentos.codpessoa} IN ${subtreeOf(me.codpessoa)}`,
+  ownerColumn: 'codpessoa',
+  hooks: {
+    async beforeSave(ctx, values, { me, existing }) {
+      const [unidade] = await ctx.db.select({ id: pessoas.codpessoa }).from(pessoas).where(and(
+        eq(pessoas.codpessoa, values.codpessoa as number),
+        eq(pessoas.tipo, 'UNIDADE'),
+        sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`,
+      ));
+      if (!unidade) throw fieldError('codpessoa', MSG.estabelecimentoUnidadeInvalida);
+      const codexterno = String(values.codexterno ?? '').trim();
+      const [taken] = await ctx.db.select({ id: estabelecimentos.codestabelecimento }).from(estabelecimentos).where(and(
+        eq(estabelecimentos.codoperadora, values.codoperadora as number),
+        eq(estabelecimentos.codexterno, codexterno),
+        existing ? ne(estabelecimentos.codestabelecimento, existing.codestabelecimento as number) : undefined,
+      ));
+      if (taken) throw fieldError('codexterno', MSG.estabelecimentoJaCadastrado);
+      return { ...values, codexterno };
+    },
+  },
+};
