@@ -38,6 +38,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
   const ingestion = opts.ingestion ?? createIngestion({
     open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics, leaseSeconds: config.jobLeaseSeconds,
     housekeeping: { mailer, settings: config },
+    lateFiles: { mailer, settings: config },
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
     storage: storageFromConfig(config),
   });

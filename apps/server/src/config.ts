@@ -55,6 +55,15 @@ export type Config = {
   retentionJobsDays: number;
   retentionMailDays: number;
   ingestWorkers: number;
+  /**
+   * late-file alarms: the local hour (America/Sao_Paulo, 'HH:MM') by which an operator's file of the day must have
+   * arrived, unless its cadence (cadencia_arquivos) says another; how often the check runs (0: never); the hour
+   * from which the day's digest e-mail goes; how many days back a run looks for missing files
+   */
+  lateFileHour: string;
+  lateFileCheckMinutes: number;
+  lateFileDigestHour: string;
+  lateFileLookbackDays: number;
   matchToleranceCentavos: number;
   /** S3-compatible storage of the originals instead of FILES_DIR, when STORAGE_S3_BUCKET is set */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | null;
@@ -96,6 +105,14 @@ export type GraphqlLimits = {
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** 'HH:MM', 24-hour clock */
+function hour(v: string | undefined, d: string): string {
+  if (v === undefined || v === '') return d;
+  const m = /^(\d{1,2}):(\d{2})$/.exec(v.trim());
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) throw new Error(`invalid hour setting (HH:MM): ${v}`);
+  return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+}
 
 function int(v: string | undefined, d: number): number {
   if (v === undefined || v === '') return d;
@@ -154,6 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionJobsDays: int(env.RETENTION_JOBS_DAYS, 14),
     retentionMailDays: int(env.RETENTION_MAIL_DAYS, 30),
     ingestWorkers: int(env.INGEST_WORKERS, 1),
+    lateFileHour: hour(env.LATE_FILE_HOUR, '10:00'),
+    lateFileCheckMinutes: int(env.LATE_FILE_CHECK_MINUTES, 15),
+    lateFileDigestHour: hour(env.LATE_FILE_DIGEST_HOUR, '12:00'),
+    lateFileLookbackDays: int(env.LATE_FILE_LOOKBACK_DAYS, 7),
     matchToleranceCentavos: int(env.MATCH_TOLERANCE_CENTAVOS, 500),
     feeToleranceCentavos: int(env.FEE_TOLERANCE_CENTAVOS, 1),
     credentialsKey: env.CREDENTIALS_KEY || null,

@@ -16,6 +16,7 @@ const config = loadConfig();
 const log = createLogger(config.logLevel);
 const db = await openDb(config.databaseUrl, { afterMigrate: seedReference });
 const metrics = createMetrics(db.db);
+const mailer = createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
 const ingestion = createIngestion({
   metrics,
   open: db, log, filesDir: config.filesDir, workers: Math.max(1, config.ingestWorkers),
@@ -23,7 +24,9 @@ const ingestion = createIngestion({
   storage: storageFromConfig(config),
   leaseSeconds: config.jobLeaseSeconds,
   // housekeeping runs in whichever process takes it: this one needs the mailer for the e-mails it retries
-  housekeeping: { mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log), settings: config },
+  housekeeping: { mailer, settings: config },
+  // and so does the late-file check, whose daily digest it sends
+  lateFiles: { mailer, settings: config },
 });
 // its probes and metrics (job durations, lines ingested) on a port of its own: it has no web server
 const probes = config.metricsPort === null ? null : createProbeServer({ db: db.db, metrics, queueStaleSeconds: config.queueStaleSeconds });

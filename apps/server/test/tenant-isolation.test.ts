@@ -83,6 +83,8 @@ const OPERATIONS: Record<string, OpSpec> = {
   getLoginSenhaAtendimento: { access: 'user' },
   getMenus: { access: 'user' },
   getNoticias: { access: 'user' },
+  // the home page's late-file alarms: each victim has an open one (beforeAll), which its markers name
+  getArquivosAtrasados: { access: 'user' },
   getPerfil: { access: 'user' },
   getTaxasAntecipacao: { access: 'user' },
   getPlanosConciliadores: { access: 'user' },
@@ -219,6 +221,11 @@ const OPERATIONS: Record<string, OpSpec> = {
   salvarTefs: { access: 'user' },
   salvarMestreRevenda: { access: 'user' },
   getPlanoReais: { access: 'user' },
+  // establishments (issue 19): a unit's operator codes, seen and kept from the unit up
+  listarEstabelecimentos: { access: 'user' },
+  getEstabelecimento: { access: 'user' },
+  editarEstabelecimento: { access: 'user' },
+  deleteEstabelecimentoOperadora: { access: 'user' },
   // billing (issue 18): the biller's screens; a movement is a client's strictly below the caller
   listarMovimentosAbertos: { access: 'user' },
   listarMovimentosAbertosTotal: { access: 'user', count: true },
@@ -306,7 +313,8 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
   beforeAll(async () => {
     started = Date.now();
     // LEGACY_URL set, so urlVersaoAntiga reaches its session check instead of answering that the hand-off is off
-    t = await createTestApp(engine, { INGEST_WORKERS: '1', LEGACY_URL: 'http://legado.invalid' });
+    // no late-file check: its job would close the alarms planted below as soon as it saw the victims' files
+    t = await createTestApp(engine, { INGEST_WORKERS: '1', LEGACY_URL: 'http://legado.invalid', LATE_FILE_CHECK_MINUTES: '0' });
     const [clienteCookie, adminCookie] = [await t.login('CLIENTE'), await t.login('ADMIN')];
     const padaria = await one(t, `SELECT codpessoa FROM pessoas WHERE nome = 'Padaria Pão Quente Ltda'`);
     const centro = await one(t, `SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`);
@@ -355,6 +363,8 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
     const unidadeDireta = await one(t, `INSERT INTO pessoas (tipo, nome, nomeabreviado, codpessoapai) VALUES ('UNIDADE', 'Unidade Direta Secreta', 'Unidade Direta Secreta', ${direto}) RETURNING codpessoa`);
     await q(t, `INSERT INTO estabelecimentos (codpessoa, codoperadora, codexterno, nome) VALUES (${unidadeDireta}, 2, '${REDE_PV}', 'Estabelecimento Direto Secreto')`);
     await send(adminCookie, REDE_SAMPLE, 'PLATAFORMA-SECRETA-R97470EEVC01.cmp', null);
+    // an open late-file alarm on each victim's establishment (getArquivosAtrasados answers its code and unit)
+    await q(t, `INSERT INTO alarmes_arquivo (codestabelecimento, data) SELECT codestabelecimento, '2026-05-12' FROM estabelecimentos WHERE codexterno IN ('${EC_CENTRO}', '${REDE_PV}')`);
 
     const pessoas = nums(await q(t, `SELECT codpessoa FROM pessoas WHERE codpessoa = ${padaria} OR codpessoapai = ${padaria}`), 'codpessoa');
     const inList = pessoas.join(',');

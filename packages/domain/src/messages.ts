@@ -181,6 +181,13 @@ export const MSG = {
   saibaMais: 'Saiba mais',
   manualIndice: 'Nesta página',
   treinamentoIndisponivel: 'Os vídeos de treinamento não estão configurados para este ambiente.',
+  // Late-file alarms (issue 19; spec part 2 §4 status 'Z'): the home page's notice and the daily digest e-mail
+  statusExtratoVanAtrasado: 'Z — extrato VAN atrasado',
+  arquivosAtrasadosTitulo: 'Extrato VAN atrasado',
+  arquivosAtrasadosDica: 'O arquivo da operadora não chegou até o horário esperado. O aviso some sozinho quando o arquivo chegar.',
+  arquivosAtrasadosMais: 'e mais {n} dia(s) em atraso.',
+  arquivosAtrasadosResumoAssunto: 'Extrato VAN atrasado: {n} arquivo(s) não recebido(s)',
+  arquivosAtrasadosResumoTexto: 'Olá, {nome}.\n\nOs arquivos abaixo não chegaram até o horário esperado (Z — extrato VAN atrasado):\n\n{linhas}\n\nO aviso se encerra sozinho quando o arquivo chegar. Acompanhe em {url}.\n\nEste é um resumo diário automático.',
   // Register kit — the generic list screen, its filter drawer, side form and field kinds (spec part 1
   // "Generic list screen", §4, §5, §8; part 2 §4, §8). Keys carry the lista/tabela/campo prefixes so blocks
   // written alongside cannot collide with them.
@@ -327,6 +334,9 @@ export const MSG = {
   ticketProcessado: 'Registro processado com sucesso!',
   ticketImportado: 'Registro baixado com sucesso!',
   ticketSelecioneCliente: 'Selecione um código de cliente',
+  // Establishments (issue 19; spec part 2 §7)
+  estabelecimentoUnidadeInvalida: 'Escolha uma unidade conciliadora que você administra.',
+  estabelecimentoJaCadastrado: 'Este código já está cadastrado para esta operadora.',
   // Billing movements (issue 18; spec part 2 §2.2, §3)
   movimentoFechar: 'Fechar Movimento',
   movimentoFecharConfirma: 'Deseja realmente fechar o movimento? Um movimento fechado não muda mais: vendas que chegarem depois entram no próximo período.',

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
 import type { Metrics } from '../observability/metrics';
 import { HOUSEKEEPING_QUEUE, housekeepingHandler, type HousekeepingSettings, scheduleHousekeeping } from '../jobs/housekeeping';
+import { LATE_FILES_QUEUE, lateFilesHandler, type LateFileSettings, scheduleLateFiles } from '../jobs/late-files';
 import type { Mailer } from '../mail/mailer';
 import { folderStorage, type FileStorage } from './file-storage';
 import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
@@ -46,11 +47,14 @@ export interface IngestionOptions {
   leaseSeconds?: number;
   /** run the housekeeping job in these workers too (the web process and `npm run worker`) */
   housekeeping?: { mailer: Mailer; settings: HousekeepingSettings };
+  /** run the late-file alarm check and its daily digest in these workers too; off when LATE_FILE_CHECK_MINUTES is 0 */
+  lateFiles?: { mailer: Mailer; settings: LateFileSettings };
 }
 
 export function createIngestion(opts: IngestionOptions): Ingestion {
   const storage = opts.storage ?? folderStorage(opts.filesDir);
   let workers: Workers | null = null;
+  const lateFiles = opts.lateFiles && opts.lateFiles.settings.lateFileCheckMinutes > 0 ? opts.lateFiles : null;
   const deps: IngestDeps = { open: opts.open, storage, kick: () => workers?.kick() };
   if (opts.workers > 0) {
     workers = startWorkers({
@@ -74,19 +78,26 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
         ...(opts.housekeeping
           ? { [HOUSEKEEPING_QUEUE]: housekeepingHandler({ db: opts.open.db, log: opts.log, ...opts.housekeeping }) }
           : {}),
+        ...(lateFiles ? { [LATE_FILES_QUEUE]: lateFilesHandler({ db: opts.open.db, log: opts.log, ...lateFiles }) } : {}),
         [MATCH_QUEUE]: matchHandler(opts.open, opts.log, {
           toleranceCentavos: opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS,
           feeToleranceCentavos: opts.feeToleranceCentavos,
         }),
       },
       // always scheduled: a drain waits for the loads, not for the next housekeeping run
-      background: [HOUSEKEEPING_QUEUE],
+      background: [HOUSEKEEPING_QUEUE, LATE_FILES_QUEUE],
     });
     if (opts.housekeeping) {
       // the first run at start (unless one is waiting or under way), then each run schedules the next
       void scheduleHousekeeping(opts.open.db, 0, { includeRunning: true })
         .then(() => workers?.kick())
         .catch((e: unknown) => opts.log.warn({ err: e }, 'housekeeping could not be scheduled'));
+    }
+    if (lateFiles) {
+      // the same way: a check at start (unless one is waiting or under way), then each run schedules the next
+      void scheduleLateFiles(opts.open.db, 0, { includeRunning: true })
+        .then(() => workers?.kick())
+        .catch((e: unknown) => opts.log.warn({ err: e }, 'late-file check could not be scheduled'));
     }
   }
   const { db } = opts.open;

@@ -16,6 +16,7 @@ import '../features/painel/painel.resolvers';
 import '../features/billing/billing.resolvers';
 import '../features/billing/invoice.resolvers';
 import '../features/billing/previsao.resolvers';
+import '../features/late-files/late-files.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

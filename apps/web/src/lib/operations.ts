@@ -59,6 +59,7 @@ export const OPS = {
   getMenus: graphql(`query getMenus { getMenus { id label page pai icon } }`),
   getNoticias: graphql(`query getNoticias { getNoticias { codnoticia titulo texto data } }`),
   getBanner: graphql(`query getBanner { getBanner { codbanner titulo texto link } }`),
+  getArquivosAtrasados: graphql(`query getArquivosAtrasados { getArquivosAtrasados { total itens { codestabelecimento codexterno estabelecimento unidade operadora data } } }`),
   getLoginSenhaAtendimento: graphql(`query getLoginSenhaAtendimento { getLoginSenhaAtendimento { url login senha } }`),
   alterarSenha: graphql(`mutation alterarSenha($usuario: String!, $email: String!) { alterarSenha(usuario: $usuario, email: $email) }`),
   getInfoUsuarrioTrocarSenha: graphql(

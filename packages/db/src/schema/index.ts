@@ -10,3 +10,4 @@ export * from './plans.table';
 export * from './payments.table';
 export * from './sign-up.table';
 export * from './billing.table';
+export * from './alarms.table';

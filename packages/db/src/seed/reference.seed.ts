@@ -157,6 +157,7 @@ export async function seedReference(db: Db, data: ReferenceData = loadReferenceD
   if (await isReferenceSeeded(db)) {
     await seedMissingOperators(db, data);
     await seedMissingProductCodes(db, data);
+    await seedFileCadences(db, data);
     return false;
   }
   const { cartoes } = data;
@@ -183,5 +184,18 @@ export async function seedReference(db: Db, data: ReferenceData = loadReferenceD
     const rows = data.cidades.map((c) => ({ codcidade: c.codcidade, nome: c.nome, coduf: lookup(ufId, c.uf, 'state', `city ${c.codcidade}`) }));
     for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(cidades).values(rows.slice(i, i + CHUNK));
   });
+  await seedFileCadences(db, data);
   return true;
+}
+
+/**
+ * The reference operators' file cadence (late-file alarms): card and voucher statements on business days, Pix —
+ * settled every day of the week — on every day; the limit hour is LATE_FILE_HOUR (null). A row already there is
+ * kept: an administrator's change survives the restarts that call this.
+ */
+async function seedFileCadences(db: Db, data: ReferenceData): Promise<void> {
+  const nomes = data.cartoes.operadoras.map((o) => o.nome);
+  await db.execute(sql`INSERT INTO cadencia_arquivos (codoperadora, diasuteis)
+    SELECT codoperadora, tipo <> 'PIX' FROM operadoras WHERE nome IN ${nomes}
+    ON CONFLICT (codoperadora) DO NOTHING`);
 }

@@ -4,12 +4,13 @@ import { useLocation } from 'react-router';
 import { useBanner, useUserInfo } from '../../app/shell/shell-queries';
 import { useAppState } from '../../app/store';
 import { BannerCard } from './banner-card';
+import { LateFilesNotice } from './late-files-notice';
 import { LatestNews } from './latest-news';
 import { ShortcutCards } from './shortcut-cards';
 
 /**
  * The landing page (/app/home, and /app/painel for a profile without the Dashboard — 'vis' users arrive there): a greeting, the banner, the
- * latest news and shortcuts to the user's most used screens. 'vis' mode has no menu, so no shortcuts.
+ * late-file alarms of the establishments the user sees, the latest news and shortcuts to the user's most used screens. 'vis' mode has no menu, so no shortcuts.
  */
 export function HomePage() {
   const { pathname } = useLocation();
@@ -25,6 +26,7 @@ export function HomePage() {
         </Typography>
         <Typography variant="body1" sx={{ color: 'text.secondary' }}>{MSG.homeSubtitulo}</Typography>
       </Box>
+      <LateFilesNotice />
       {banner ? <BannerCard banner={banner} /> : null}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: vis ? '1fr' : '7fr 5fr' }, alignItems: 'stretch' }}>
         {vis ? null : <ShortcutCards />}
