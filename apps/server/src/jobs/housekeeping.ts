@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
-import type { QueueHandler } from './job-queue';
+import { type QueueHandler, scheduleOnce } from './job-queue';
 
 /**
  * Housekeeping, a job on the same queue as the loads: prunes what has expired (finished jobs, sessions,
@@ -19,18 +19,8 @@ export type HousekeepingSettings = Pick<Config, 'housekeepingEveryMinutes' | 're
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /** Queues the next run unless one is already waiting (or, with includeRunning, under way). */
-export async function scheduleHousekeeping(db: Db, inMinutes: number, opts: { includeRunning?: boolean } = {}): Promise<boolean> {
-  const states = opts.includeRunning ? sql`('pending', 'running')` : sql`('pending')`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SCHEDULE_LOCK.toString()}::bigint)`);
-    const inserted = rowsOf<{ id: number }>(await tx.execute(sql`
-      INSERT INTO jobs (queue, payload, run_at, max_attempts)
-      SELECT ${HOUSEKEEPING_QUEUE}, '{}'::jsonb, now() + make_interval(mins => ${inMinutes}), 1
-      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE queue = ${HOUSEKEEPING_QUEUE} AND state IN ${states})
-      RETURNING id`));
-    return inserted.length > 0;
-  });
-}
+export const scheduleHousekeeping = (db: Db, inMinutes: number, opts: { includeRunning?: boolean } = {}): Promise<boolean> =>
+  scheduleOnce(db, HOUSEKEEPING_QUEUE, SCHEDULE_LOCK, inMinutes, opts);
 
 /** Deletes what has expired, each kind by its own rule; answers how many rows of each went. */
 export async function pruneExpired(db: Db, s: HousekeepingSettings): Promise<Record<string, number>> {

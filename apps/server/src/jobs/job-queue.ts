@@ -34,6 +34,24 @@ export async function enqueue(db: Executor, queue: string, payload: Record<strin
   return Number(r.rows[0]!.id);
 }
 
+/**
+ * A recurring job's next run, queued unless one is already waiting (or, with includeRunning, under way): one run
+ * pending at a time however many processes ask, because an advisory lock (`lock`, the queue's own) puts the
+ * askers in line. Each run schedules the next (housekeeping, the late-file check).
+ */
+export async function scheduleOnce(db: Db, queue: string, lock: bigint, inMinutes: number, opts: { includeRunning?: boolean } = {}): Promise<boolean> {
+  const states = opts.includeRunning ? sql`('pending', 'running')` : sql`('pending')`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${lock.toString()}::bigint)`);
+    const inserted = rowsOf<{ id: number }>(await tx.execute(sql`
+      INSERT INTO jobs (queue, payload, run_at, max_attempts)
+      SELECT ${queue}, '{}'::jsonb, now() + make_interval(mins => ${inMinutes}), 1
+      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE queue = ${queue} AND state IN ${states})
+      RETURNING id`));
+    return inserted.length > 0;
+  });
+}
+
 /** Seconds before attempt n + 1 of a failed job: 2^n, half of it fixed and half random. */
 export function retryDelaySeconds(attempts: number, random = Math.random): number {
   const base = 2 ** attempts;

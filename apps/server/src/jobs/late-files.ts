@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { listOpenAlarms } from '../features/late-files/late-files.queries';
 import type { Mailer } from '../mail/mailer';
-import type { QueueHandler } from './job-queue';
+import { type QueueHandler, scheduleOnce } from './job-queue';
 
 /**
  * Late-file alarms (issue 19; spec part 2 §4 status 'Z' — extrato VAN atrasado), a job rather than a page
@@ -35,18 +35,8 @@ const TZ = sql.raw(`'${BUSINESS_TZ}'`);
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 
 /** Queues the next run unless one is already waiting (or, with includeRunning, under way). */
-export async function scheduleLateFiles(db: Db, inMinutes: number, opts: { includeRunning?: boolean } = {}): Promise<boolean> {
-  const states = opts.includeRunning ? sql`('pending', 'running')` : sql`('pending')`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SCHEDULE_LOCK.toString()}::bigint)`);
-    const inserted = rowsOf<{ id: number }>(await tx.execute(sql`
-      INSERT INTO jobs (queue, payload, run_at, max_attempts)
-      SELECT ${LATE_FILES_QUEUE}, '{}'::jsonb, now() + make_interval(mins => ${inMinutes}), 1
-      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE queue = ${LATE_FILES_QUEUE} AND state IN ${states})
-      RETURNING id`));
-    return inserted.length > 0;
-  });
-}
+export const scheduleLateFiles = (db: Db, inMinutes: number, opts: { includeRunning?: boolean } = {}): Promise<boolean> =>
+  scheduleOnce(db, LATE_FILES_QUEUE, SCHEDULE_LOCK, inMinutes, opts);
 
 /**
  * (unidade, dono): the persons whose files cover a unit — itself and the clients/units above it (a reseller's or
