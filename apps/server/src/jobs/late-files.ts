@@ -1,10 +1,11 @@
 import type { Db } from '@concilia/db';
-import { addDays, BUSINESS_TZ, formatBusinessDate, holidayDates, MSG, todayBusiness } from '@concilia/domain';
+import { addDays, BUSINESS_TZ, formatBusinessDate, holidayDates, MSG, ROUTES, todayBusiness } from '@concilia/domain';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { listOpenAlarms } from '../features/late-files/late-files.queries';
 import type { Mailer } from '../mail/mailer';
+import { publicLink } from '../http/public-link';
 import { type QueueHandler, scheduleOnce } from './job-queue';
 
 /**
@@ -158,7 +159,7 @@ export async function sendLateFileDigests(db: Db, mailer: Mailer, s: Pick<LateFi
       to: u.email,
       subject: MSG.arquivosAtrasadosResumoAssunto.replace('{n}', String(total)),
       // replacer functions: a name with '$&' in it is text, not a replacement pattern
-      text: MSG.arquivosAtrasadosResumoTexto.replace('{nome}', () => u.nome).replace('{linhas}', () => linhas.join('\n')).replace('{url}', () => `${s.publicUrl}/app/home`),
+      text: MSG.arquivosAtrasadosResumoTexto.replace('{nome}', () => u.nome).replace('{linhas}', () => linhas.join('\n')).replace('{url}', () => publicLink(s, ROUTES.home.path)),
     });
   }
   return claimed.length;

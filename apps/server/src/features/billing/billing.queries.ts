@@ -1,6 +1,6 @@
 import type { Db } from '@concilia/db';
 import { type SQL, sql } from 'drizzle-orm';
-import type { MovimentoLinha, MovimentoMensalidade } from '../invoice-documents/movimento-report';
+import type { MovimentoLinha, MovimentoMensalidade, MovimentoValores } from '../invoice-documents/movimento-report';
 
 /**
  * What a reseller bills its clients for the POS terminals it places (issue 18; spec part 2 §3 "Billing
@@ -106,22 +106,12 @@ function pricedCtes(s: BillingScope): SQL {
     ORDER BY codterminal, competencia, vigenciade DESC)`;
 }
 
-export type OpenMovement = {
+export type OpenMovement = MovimentoValores & {
   codpessoa: number;
-  nome: string;
   codpessoafaturador: number;
-  filtrode: string;
-  filtroate: string;
-  quantidade: number;
   /** sales of days already closed that arrived after the closing: billed in this period */
   atrasadas: number;
   mensalidades: number;
-  valorbruto: number;
-  valorliquidoadm: number;
-  valorliquidoterminal: number;
-  creditos: number;
-  debitos: number;
-  valorservico: number;
 };
 
 /** The open period of each client in scope that has something to bill, up to `s.ate`. */

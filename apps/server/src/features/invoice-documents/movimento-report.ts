@@ -10,18 +10,13 @@ import { writeXlsx, type XlsxColumn, type XlsxSheet } from '../../downloads/xlsx
  * PDF and XLSX are built from the same column lists, so the two files always say the same thing.
  */
 
-export type MovimentoResumo = {
-  chave: string;
-  /** the biller's Parâmetros 'Fecha Movimento' text (the reports' group text), printed when set */
-  fechamovimento?: string | null;
+/** A billing movement's period and amounts (money: integer centavos), open or closed. */
+export type MovimentoValores = {
   /** client */
   nome: string;
   /** 'YYYY-MM-DD' */
   filtrode: string;
   filtroate: string;
-  /** ISO timestamp of the closing */
-  datainclusao: string;
-  /** money: integer centavos */
   valorbruto: number;
   valorliquidoadm: number;
   valorliquidoterminal: number;
@@ -29,6 +24,14 @@ export type MovimentoResumo = {
   debitos: number;
   valorservico: number;
   quantidade: number;
+};
+
+export type MovimentoResumo = MovimentoValores & {
+  chave: string;
+  /** the biller's Parâmetros 'Fecha Movimento' text (the reports' group text), printed when set */
+  fechamovimento?: string | null;
+  /** ISO timestamp of the closing */
+  datainclusao: string;
 };
 
 export type MovimentoLinha = {
