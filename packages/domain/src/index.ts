@@ -20,3 +20,4 @@ export * from './dashboard.schema';
 export * from './billing/previsao.schema';
 export * from './plan-rates';
 export * from './sign-up/sign-up.schema';
+export * from './contract-position/posicao-contrato';

@@ -1,11 +1,8 @@
-import { bigint, boolean, customType, date, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { pessoas } from './people.table';
 import { terminais } from './registers.table';
+import { bytea } from './column-types';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
 
 /**
  * Billing (spec part 2 §2.2 Dados NFe, Faturamento Movimento, Fecha Movimento, Movimentos Fechados; §3 "Billing

@@ -11,6 +11,9 @@ import { operadoras } from './reference.table';
  * file, the 1-based line and an identity key that makes a line known once whatever file brings it again.
  */
 
+/** An establishment's standing beside its derived contract position (spec part 2 §4). */
+export const ESTABELECIMENTO_SITUACOES = ['ATIVO', 'SUSPENSO', 'CANCELADO', 'CANCELADOEC'] as const;
+
 /** Where a file came from (listarItensOrigemArquivoRecebido). */
 export const ARQUIVO_ORIGENS = ['UPLOAD', 'PASTA', 'CLI', 'DEMO', 'MANUAL', 'IMPORTACAO', 'INTEGRACAO'] as const;
 /**
@@ -75,6 +78,15 @@ export const estabelecimentos = pgTable(
     codoperadora: integer('codoperadora').notNull().references(() => operadoras.codoperadora),
     codexterno: text('codexterno').notNull(),
     nome: text('nome'),
+    /** ATIVO, or what the back office recorded: SUSPENSO, CANCELADO, CANCELADOEC (the merchant cancelled it) */
+    situacao: text('situacao', { enum: ESTABELECIMENTO_SITUACOES }).notNull().default('ATIVO'),
+    criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
+    /** the merchant (EC) agreed to the operator sending its statement here (aprovarUrl) */
+    aprovadoecem: timestamp('aprovadoecem', { withTimezone: true }),
+    aprovadoecpor: integer('aprovadoecpor'),
+    /** the operator approved the registration (validarPendenciaCadastroOperadora at stage A) */
+    aprovadooperadoraem: timestamp('aprovadooperadoraem', { withTimezone: true }),
+    aprovadooperadorapor: integer('aprovadooperadorapor'),
   },
   (t) => [unique('estabelecimentos_operadora_codexterno_uq').on(t.codoperadora, t.codexterno), index('estabelecimentos_pessoa_idx').on(t.codpessoa)],
 );

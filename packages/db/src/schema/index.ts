@@ -11,3 +11,4 @@ export * from './payments.table';
 export * from './sign-up.table';
 export * from './billing.table';
 export * from './alarms.table';
+export * from './contract-position.table';

@@ -22,6 +22,10 @@ export const operadoras = pgTable('operadoras', {
   consinco: text('consinco'),
   /** establishments of this operator get their rates registered in the registration panel */
   estabelecimentocadastrotaxa: boolean('estabelecimentocadastrotaxa').notNull().default(false),
+  /** registering an establishment for this operator's statement asks the merchant's documents (carta de autorização…) */
+  cadastrodocumentos: boolean('cadastrodocumentos').notNull().default(true),
+  /** the statement is fetched with the client's own API credentials at the operator (Cielo's, typed at sign-up) */
+  cadastrosenha: boolean('cadastrosenha').notNull().default(false),
   ativo: boolean('ativo').notNull().default(true),
 });
 

@@ -1,6 +1,9 @@
-import { foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { pessoas, usuarios } from './people.table';
 import { operadoras } from './reference.table';
+
+/** The rates of the sign-up's Taxas step, in percent (null: not typed). */
+export type TaxasDeclaradas = { debito: number | null; credito: number | null; parceladoA: number | null; parceladoB: number | null; ticket: number | null };
 
 export const CADASTRO_STATUS = ['PENDENTE', 'APROVADO'] as const;
 
@@ -20,6 +23,8 @@ export const cadastros = pgTable(
     codpessoa: integer('codpessoa').notNull(),
     codusuario: integer('codusuario').notNull(),
     formapagamento: text('formapagamento').notNull(),
+    /** the rates (percent) the merchant declared at sign-up, as typed: the registration panel shows them beside the plan's */
+    taxas: jsonb('taxas').$type<TaxasDeclaradas>(),
     status: text('status', { enum: CADASTRO_STATUS }).notNull().default('PENDENTE'),
     criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
     aprovadoem: timestamp('aprovadoem', { withTimezone: true }),

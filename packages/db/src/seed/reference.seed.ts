@@ -21,6 +21,8 @@ type CartoesFile = {
     codoperadora: number;
     nome: string;
     tipo: (typeof OPERADORA_TIPOS)[number];
+    /** its statement is fetched with the client's API credentials (operadoras.cadastrosenha) */
+    cadastroSenha?: boolean;
     /** where the codes come from (documentation only) */
     fonte?: string;
     /** brand name → the operator's code for it (null: its files carry no brand code) */
@@ -98,7 +100,7 @@ export async function seedMissingOperators(db: Db, data: ReferenceData = loadRef
     const produtoId = new Map((await tx.select({ id: produtos.codprodutos, nome: produtos.nome }).from(produtos)).map((p) => [p.nome, p.id]));
     for (const op of missing) {
       const [row] = await tx.insert(operadoras)
-        .values({ ...(codes.has(op.codoperadora) ? {} : { codoperadora: op.codoperadora }), nome: op.nome, tipo: op.tipo })
+        .values({ ...(codes.has(op.codoperadora) ? {} : { codoperadora: op.codoperadora }), nome: op.nome, tipo: op.tipo, cadastrosenha: op.cadastroSenha ?? false })
         .returning({ codoperadora: operadoras.codoperadora });
       await insertOperatorLinks(tx, op, row!.codoperadora, bandeiraId, produtoId);
     }
@@ -166,7 +168,7 @@ export async function seedReference(db: Db, data: ReferenceData = loadReferenceD
     await tx.insert(produtos).values(
       cartoes.produtos.map((p) => ({ ...p, parcelado: p.parcelado ?? false, prepago: p.prepago ?? false })),
     );
-    await tx.insert(operadoras).values(cartoes.operadoras.map(({ codoperadora, nome, tipo }) => ({ codoperadora, nome, tipo })));
+    await tx.insert(operadoras).values(cartoes.operadoras.map(({ codoperadora, nome, tipo, cadastroSenha }) => ({ codoperadora, nome, tipo, cadastrosenha: cadastroSenha ?? false })));
 
     // The codes above are explicit (stable across installations); move each serial past them.
     for (const [table, column] of [['bandeiras', 'codbandeira'], ['produtos', 'codprodutos'], ['operadoras', 'codoperadora']] as const) {

@@ -23,7 +23,9 @@ export const clientesRegister = defineRegister({
   actions: [{
     key: 'aprovarCadastro', label: MSG.cadastroAprovar, icon: 'Check', scope: 'single', kind: 'row', operation: 'aprovarCadastro',
     confirm: MSG.cadastroAprovarConfirmar, success: MSG.cadastroAprovado, enabledWhen: { field: 'status', values: ['P'] },
-  }],
+  },
+  // the registration panel (getPainelCadastro, savePainelCadastroTaxa): where the client's registration stands, its rates
+  { key: 'painelCadastro', label: MSG.painelCadastroTitulo, icon: 'AssignmentInd', scope: 'single', kind: 'open', operation: '', success: '' }],
   fields: {
     codpessoa: { kind: 'number', label: 'Código', form: 'readonly' },
     codpessoapai: { kind: 'reference', label: 'Revenda', form: false },
