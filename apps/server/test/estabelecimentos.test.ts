@@ -5,7 +5,7 @@ import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness
 /**
  * The establishments register's own rules (issue 19; the generic register suite covers list, filters, edit and
  * delete): one code per operator across every tenant, refused without saying whose it is; the unit must be a
- * reconciliation unit the caller administers; a client's user has no such screen.
+ * reconciliation unit the caller administers; a client's user sees its own.
  */
 const SALVAR = 'mutation($v: EstabelecimentoSaveValues!) { editarEstabelecimento(values: $v) { codestabelecimento codexterno codpessoa } }';
 const LISTAR = 'query($v: EstabelecimentoFilter) { listarEstabelecimentos(values: $v) { codexterno nome codoperadora codpessoa } }';
@@ -45,12 +45,16 @@ describe.each(engines())('establishments (%s)', (engine) => {
     expect(dataOf(await salvar({ codexterno: '099887766', nome: 'Pão Quente Centro - Getnet', codoperadora: 3, codpessoa: centro })).editarEstabelecimento.codexterno).toBe('099887766');
   });
 
-  it("refuses a unit the caller does not administer and a person that is not a unit, and a client's user has no establishments screen", async () => {
+  it("refuses a unit the caller does not administer and a person that is not a unit, and a client's user sees only its own establishments", async () => {
     expect(errorOf(await salvar({ codexterno: '1112223334', nome: 'Intruso', codoperadora: 1, codpessoa: norte })).code).toBe('FORBIDDEN');
     // a client is not a reconciliation unit: the code must name the unit whose lines it brings
     const padaria = await one(`SELECT codpessoa FROM pessoas WHERE nome = 'Padaria Pão Quente Ltda'`);
     expect(errorOf(await salvar({ codexterno: '1112223334', nome: 'Padaria', codoperadora: 1, codpessoa: padaria })).message).toBe(MSG.estabelecimentoUnidadeInvalida);
+    // the merchant sends its establishments' registration documents: it sees them, and nobody else's
     const cliente = await t.login('CLIENTE');
-    expect(errorOf(await t.call(LISTAR, {}, { cookie: cliente })).code).toBe('FORBIDDEN');
+    const seen = dataOf(await t.call(LISTAR, {}, { cookie: cliente })).listarEstabelecimentos.map((r: { codexterno: string }) => r.codexterno);
+    expect(seen).toContain('1023456789');
+    expect(seen).not.toContain('000000987654321');
+    expect(errorOf(await salvar({ codexterno: '1112223335', nome: 'Intruso', codoperadora: 1, codpessoa: norte }, cliente)).code).toBe('FORBIDDEN');
   });
 });

@@ -96,8 +96,16 @@ describe.each(engines())('registers (%s)', (engine) => {
     });
 
     it('is closed to a profile without the screen', async () => {
-      const r = await call(listDocument(def), {}, await t.login('CLIENTE'));
-      expect(errorOf(r)).toEqual({ message: MSG.semPermissao, code: 'FORBIDDEN' });
+      // the client's profile, without this screen if it holds it (a merchant sees its own establishments)
+      const held = await t.exec(`DELETE FROM perfil_recursos pr USING recursos r, perfis p
+        WHERE pr.codrecurso = r.codrecurso AND pr.codperfil = p.codperfil AND r.recurso = '${def.page}' AND p.nome = 'Cliente'
+        RETURNING pr.codperfil, pr.codrecurso`);
+      try {
+        const r = await call(listDocument(def), {}, await t.login('CLIENTE'));
+        expect(errorOf(r)).toEqual({ message: MSG.semPermissao, code: 'FORBIDDEN' });
+      } finally {
+        for (const h of held) await t.exec(`INSERT INTO perfil_recursos (codperfil, codrecurso) VALUES (${h.codperfil}, ${h.codrecurso})`);
+      }
     });
 
     // Capabilities a register lacks are not tested rather than skipped: the suite has no skipped tests.

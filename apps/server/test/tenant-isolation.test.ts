@@ -51,6 +51,14 @@ type OpSpec = {
 
 const upload = (codpessoa: number | null, file: Upload, label: string): Variant => ({ label, args: { codpessoa }, files: { arquivo: file } });
 
+/**
+ * Each victim's establishment and one registration document of it (planted in beforeAll), by the victim's unit: the
+ * document calls take these ids, which the generic arguments (a person's id as any Int) would never hit.
+ */
+const documentos = new Map<number, { codestabelecimento: number; coddocumento: number }>();
+const documentoDe = (v: Victim) => documentos.get(v.unidade) ?? { codestabelecimento: v.unidade, coddocumento: v.unidade };
+const CARTA_PDF: Upload = { name: 'carta.pdf', bytes: new TextEncoder().encode('%PDF-1.4\n%%EOF\n') };
+
 /** Every operation of the schema. A new operation must be added here (public or not, and any variant it needs). */
 const OPERATIONS: Record<string, OpSpec> = {
   // ── public: sign-in, reset-link and shell reads the login page makes before anyone signs in
@@ -221,11 +229,35 @@ const OPERATIONS: Record<string, OpSpec> = {
   salvarTefs: { access: 'user' },
   salvarMestreRevenda: { access: 'user' },
   getPlanoReais: { access: 'user' },
+  // an establishment's registration documents (issue 19): whoever sees the establishment sends, lists and fetches them
+  uploadDocsEstabelecimento: {
+    access: 'user',
+    variants: (v) => [{ label: "the victim's establishment", args: { codestabelecimento: documentoDe(v).codestabelecimento, type: 'CARTA_AUTORIZACAO', name: null }, files: { file: CARTA_PDF } }],
+  },
+  canUpload: { access: 'user', variants: (v) => [{ args: { codestabelecimento: documentoDe(v).codestabelecimento } }] },
+  estabelecimentoDownload: { access: 'user', variants: (v) => [{ args: { codestabelecimento: documentoDe(v).codestabelecimento } }] },
+  baixarArquivoEstabelecimento: { access: 'user', variants: (v) => [{ args: { coddocumento: documentoDe(v).coddocumento } }] },
   // establishments (issue 19): a unit's operator codes, seen and kept from the unit up
   listarEstabelecimentos: { access: 'user' },
   getEstabelecimento: { access: 'user' },
   editarEstabelecimento: { access: 'user' },
   deleteEstabelecimentoOperadora: { access: 'user' },
+  // contract position (issue 19): the monitor reads the codes below the caller; its detail is asked of the victims' codes
+  getPosicaoContratosPorClientes: { access: 'user' },
+  getInformacoesPosicaoContrato: {
+    access: 'user',
+    variants: () => [{ label: 'EC', args: { codExterno: EC_CENTRO, operadora: 1 } }, { label: 'PV', args: { codExterno: REDE_PV, operadora: 2 } }],
+  },
+  validarPendenciaCadastroOperadora: {
+    access: 'user',
+    variants: (v) => ['S', 'N'].map((aprovado) => ({ label: aprovado, args: { values: { codestabelecimento: documentoDe(v).codestabelecimento, aprovado, motivo: 'x' } } })),
+  },
+  aprovarUrl: { access: 'user', variants: (v) => [{ args: { values: { editValues: { codestabelecimento: documentoDe(v).codestabelecimento } } } }] },
+  getPainelCadastro: { access: 'user', variants: (v) => [{ args: { codpessoa: v.topo } }, { args: { codpessoa: v.unidade } }] },
+  savePainelCadastroTaxa: {
+    access: 'user',
+    variants: (v) => [1, 2].map((codoperadora) => ({ label: String(codoperadora), args: { codpessoa: v.topo, codoperadora, taxas: { debito: 1.1, credito: 2.2 } } })),
+  },
   // billing (issue 18): the biller's screens; a movement is a client's strictly below the caller
   listarMovimentosAbertos: { access: 'user' },
   listarMovimentosAbertosTotal: { access: 'user', count: true },
@@ -365,6 +397,14 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
     await send(adminCookie, REDE_SAMPLE, 'PLATAFORMA-SECRETA-R97470EEVC01.cmp', null);
     // an open late-file alarm on each victim's establishment (getArquivosAtrasados answers its code and unit)
     await q(t, `INSERT INTO alarmes_arquivo (codestabelecimento, data) SELECT codestabelecimento, '2026-05-12' FROM estabelecimentos WHERE codexterno IN ('${EC_CENTRO}', '${REDE_PV}')`);
+    // a registration document of each victim's establishment, its name and bytes naming the victim
+    await q(t, `INSERT INTO documentos_estabelecimento (codestabelecimento, tipo, nome, arquivo, mime, tamanho)
+      SELECT codestabelecimento, 'CARTA_AUTORIZACAO', 'Carta de ' || nome, pdf, 'application/pdf', length(pdf)
+      FROM estabelecimentos, convert_to('%PDF-1.4 ' || nome, 'UTF8') AS pdf WHERE codexterno IN ('${EC_CENTRO}', '${REDE_PV}')`);
+    for (const d of await q(t, `SELECT e.codpessoa, e.codestabelecimento, d.coddocumento FROM documentos_estabelecimento d
+      JOIN estabelecimentos e USING (codestabelecimento) WHERE e.codexterno IN ('${EC_CENTRO}', '${REDE_PV}')`)) {
+      documentos.set(Number(d.codpessoa), { codestabelecimento: Number(d.codestabelecimento), coddocumento: Number(d.coddocumento) });
+    }
 
     const pessoas = nums(await q(t, `SELECT codpessoa FROM pessoas WHERE codpessoa = ${padaria} OR codpessoapai = ${padaria}`), 'codpessoa');
     const inList = pessoas.join(',');
@@ -498,7 +538,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
   it("the sweep's detector works: called by the owners themselves, the same reads do return the victim's data", async () => {
     const own = await sweep('CLIENTE', cliente, attackOnCliente, { readsOnly: true });
     expect(own.problems).toEqual([]);
-    for (const op of ['listarManutencaoArquivosTotal', 'listarConciliacaoEmAbertoTotal', 'baixarManutencaoArquivos', 'baixarAnaliseTicket', 'detalharTicket', 'getUserInfo', 'listarManutencaoArquivos', 'listarConciliacaoEmAberto', 'listarExtratosOriginais', 'listarItensUnidadesConciliadoras', 'listarItensConciliadoresCodExterno', 'pesquisarTickets', 'pesquisarImportacaoTickets', 'listarImportacaoTickets']) {
+    for (const op of ['listarManutencaoArquivosTotal', 'listarConciliacaoEmAbertoTotal', 'baixarManutencaoArquivos', 'baixarAnaliseTicket', 'detalharTicket', 'getUserInfo', 'listarManutencaoArquivos', 'listarConciliacaoEmAberto', 'listarExtratosOriginais', 'listarItensUnidadesConciliadoras', 'listarItensConciliadoresCodExterno', 'pesquisarTickets', 'pesquisarImportacaoTickets', 'listarImportacaoTickets', 'estabelecimentoDownload', 'baixarArquivoEstabelecimento']) {
       expect(own.seen, op).toContain(op);
     }
     const top = await sweep('ADMIN', plataforma, attackOnPlataforma, { readsOnly: true });

@@ -223,6 +223,9 @@ export async function victimFingerprint(t: TestApp, v: Victim): Promise<Fingerpr
     codplanosconciliadores: ids(v.planos), codplanosconciliadorestaxas: ids(v.planoTaxas),
     codplanosconciliadorescontrato: ids(v.planoContratos),
     codplano: ids(v.planosPos), codplanos: ids(v.planosPos), codplanostaxas: ids(v.planoPosTaxas), codplanosterminal: ids(v.planoTerminais),
+    // what hangs from the victim's establishments (documents, alarms) and its operator codes' status history
+    codestabelecimento: `SELECT codestabelecimento FROM estabelecimentos WHERE codpessoa IN (${ids(v.pessoas)})`,
+    codexterno: `SELECT codexterno FROM estabelecimentos WHERE codpessoa IN (${ids(v.pessoas)})`,
   };
   const cols = await t.exec(`SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = 'public' AND column_name IN (${Object.keys(byColumn).map((c) => `'${c}'`).join(',')}) ORDER BY table_name, column_name`);

@@ -30,6 +30,8 @@ ALTER TABLE "estabelecimentos" ADD COLUMN "aprovadoecem" timestamp with time zon
 ALTER TABLE "estabelecimentos" ADD COLUMN "aprovadoecpor" integer;--> statement-breakpoint
 ALTER TABLE "estabelecimentos" ADD COLUMN "aprovadooperadoraem" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "estabelecimentos" ADD COLUMN "aprovadooperadorapor" integer;--> statement-breakpoint
+ALTER TABLE "estabelecimentos" ADD COLUMN "recusadoem" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "estabelecimentos" ADD COLUMN "motivorecusa" text;--> statement-breakpoint
 ALTER TABLE "cadastros" ADD COLUMN "taxas" jsonb;--> statement-breakpoint
 ALTER TABLE "documentos_estabelecimento" ADD CONSTRAINT "documentos_estabelecimento_codestabelecimento_estabelecimentos_codestabelecimento_fk" FOREIGN KEY ("codestabelecimento") REFERENCES "public"."estabelecimentos"("codestabelecimento") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "documentos_estabelecimento_idx" ON "documentos_estabelecimento" USING btree ("codestabelecimento");--> statement-breakpoint

@@ -7,6 +7,7 @@ import { listOpenAlarms } from '../features/late-files/late-files.queries';
 import type { Mailer } from '../mail/mailer';
 import { publicLink } from '../http/public-link';
 import { type QueueHandler, scheduleOnce } from './job-queue';
+import { recordContractPositions } from '../features/contract-position/contract-position.service';
 
 /**
  * Late-file alarms (issue 19; spec part 2 §4 status 'Z' — extrato VAN atrasado), a job rather than a page
@@ -172,7 +173,10 @@ export function lateFilesHandler(deps: { db: Db; log: Logger; mailer: Mailer; se
         const now = new Date();
         const alarms = await checkLateFiles(deps.db, deps.settings, now);
         const digests = await sendLateFileDigests(deps.db, deps.mailer, deps.settings, now);
-        deps.log.info({ ...alarms, resumos: digests }, 'late files checked');
+        // what moves a contract position with time and files (alarms, first files, codes nobody registered) is
+        // recorded here, so the monitor's history has the dates of this run rather than of the next look
+        const posicoes = await recordContractPositions(deps.db);
+        deps.log.info({ ...alarms, resumos: digests, posicoes }, 'late files checked');
       } finally {
         await scheduleLateFiles(deps.db, deps.settings.lateFileCheckMinutes);
       }

@@ -23,14 +23,24 @@ const SIGNATURES: [string, (b: Buffer) => boolean][] = [
 
 export const sniffImage = (bytes: Buffer): string | null => SIGNATURES.find(([, is]) => is(bytes))?.[0] ?? null;
 
+/**
+ * A registration document (PDF or a photo) recognised by its first bytes: a PDF begins with '%PDF-'. The rule's
+ * accept list still decides which of these it takes (a GIF is recognised, and refused by DOCUMENTO_UPLOAD).
+ */
+export const sniffDocument = (bytes: Buffer): string | null =>
+  bytes.subarray(0, 5).toString('latin1') === '%PDF-' ? 'application/pdf' : sniffImage(bytes);
+
+/** Recognises a file's media type from its bytes, or null: receiveFile refuses what it does not recognise. */
+export type Sniffer = (bytes: Buffer) => string | null;
+
 const onlyImages = (rule: FileRule) => rule.accept.every((a) => a.toLowerCase().startsWith('image/'));
 
 /**
  * Reads a multipart part and checks it against the rule: null when refused. Reading stops past the limit, so
- * a part larger than declared is never held whole. An image field trusts the bytes, not the name or the
- * browser's media type.
+ * a part larger than declared is never held whole. An image field (or a caller that passes its own `sniff`)
+ * trusts the bytes, not the name or the browser's media type: the type recognised must be one the rule accepts.
  */
-export async function receiveFile(rule: FileRule, file: File): Promise<ReceivedFile | null> {
+export async function receiveFile(rule: FileRule, file: File, sniff: Sniffer | null = onlyImages(rule) ? sniffImage : null): Promise<ReceivedFile | null> {
   if (!fileAccepted(rule, { name: file.name, size: file.size, type: file.type })) return null;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -42,8 +52,8 @@ export async function receiveFile(rule: FileRule, file: File): Promise<ReceivedF
   const bytes = Buffer.concat(chunks);
   if (size === 0) return null;
   let tipo = file.type || null;
-  if (onlyImages(rule)) {
-    tipo = sniffImage(bytes);
+  if (sniff) {
+    tipo = sniff(bytes);
     if (!tipo || !rule.accept.includes(tipo)) return null;
   }
   return { bytes, nome: file.name, tipo, tamanho: size };

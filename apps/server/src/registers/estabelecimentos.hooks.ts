@@ -3,6 +3,8 @@ import { MSG } from '@concilia/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { fieldError } from '../register-kit/field-error';
 import type { RegisterEntry } from '../register-kit/register-entry';
+import { positionsOf, recordContractPositions } from '../features/contract-position/contract-position.service';
+import { approveAsMerchant, validatePending } from '../features/contract-position/registration-approval.service';
 
 /**
  * An establishment hangs from its unit (codpessoa): the users of the unit and of everyone above it see it. The
@@ -29,6 +31,21 @@ export const estabelecimentosEntry: Omit<RegisterEntry, 'def'> = {
       ));
       if (taken) throw fieldError('codexterno', MSG.estabelecimentoJaCadastrado);
       return { ...values, codexterno };
+    },
+    // a new code, a changed one or a new situação moves the position: its history gets the row now
+    afterSave: async (ctx, row) => {
+      await recordContractPositions(ctx.db, [{ codoperadora: row.codoperadora as number, codexterno: row.codexterno as string }]);
+    },
+    // the list shows each row's derived position (Posição), which also offers or hides the approval actions
+    async afterLoad(ctx, rows) {
+      const status = await positionsOf(ctx.db, rows.map((r) => r.codestabelecimento as number));
+      return rows.map((r) => ({ ...r, status: status.get(r.codestabelecimento as number) ?? null }));
+    },
+    actions: { aprovarEc: (ctx, row, me) => approveAsMerchant(ctx, row.codestabelecimento as number, me) },
+    formActions: {
+      validar: (ctx, v, me) => validatePending(ctx, {
+        codestabelecimento: v.codestabelecimento as number, aprovado: v.aprovado === 'S', motivo: (v.motivo as string | null) ?? null,
+      }, me),
     },
   },
 };

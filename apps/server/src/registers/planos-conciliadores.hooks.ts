@@ -29,12 +29,31 @@ const reauditPlan = async (ctx: Ctx, codplano: number) => {
 };
 
 /** The quick insert's rates: which value goes to which catalogue product and installment range. */
-const QUICK_TIERS = [
+export const QUICK_TIERS = [
   { value: 'taxaCredito', produto: 'Crédito à vista', de: 1, ate: 1 },
   { value: 'taxaCredito0a6', produto: 'Crédito parcelado loja', de: 2, ate: 6 },
   { value: 'taxaCredito7a12', produto: 'Crédito parcelado loja', de: 7, ate: 12 },
   { value: 'taxaDebito', produto: 'Débito', de: 1, ate: 1 },
 ] as const;
+
+/** A quick tier's rate row of a plan (no plan code yet). */
+export type QuickRate = { codoperadora: number; codprodutos: number; de: number; ate: number; tipotaxa: 'P'; tarifacao: 'P'; taxa: string };
+
+/**
+ * The rate rows of the tiers typed in `v` (taxaCredito, taxaCredito0a6, taxaCredito7a12, taxaDebito, taxaTicket:
+ * percent or null) for the products the operator offers: a tier's product, and every voucher product for the ticket.
+ */
+export async function quickRates(db: Pick<Db, 'select'>, codoperadora: number, v: Row): Promise<QuickRate[]> {
+  const offered = await db.select({ codprodutos: produtos.codprodutos, nome: produtos.nome, tipo: produtos.tipo }).from(produtos)
+    .innerJoin(operadoraProdutos, eq(operadoraProdutos.codprodutos, produtos.codprodutos))
+    .where(and(eq(operadoraProdutos.codoperadora, codoperadora), eq(produtos.ativo, true)));
+  const rate = (codprodutos: number, de: number, ate: number, taxa: unknown): QuickRate =>
+    ({ codoperadora, codprodutos, de, ate, tipotaxa: 'P', tarifacao: 'P', taxa: String(taxa) });
+  return [
+    ...QUICK_TIERS.flatMap((t) => (v[t.value] == null ? [] : offered.filter((o) => o.nome === t.produto).map((o) => rate(o.codprodutos, t.de, t.ate, v[t.value])))),
+    ...(v.taxaTicket == null ? [] : offered.filter((o) => o.tipo === 'VOUCHER').map((o) => rate(o.codprodutos, 1, 1, v.taxaTicket))),
+  ];
+}
 
 /**
  * A plan of percent rates typed per tier (Inserir Rápido, the sign-up's Taxas step): the plan owned by `owner`,
@@ -45,16 +64,8 @@ const QUICK_TIERS = [
 export async function createQuickPlan(
   db: Db, p: { codoperadora: number; nome: string; owner: number; rates: Row; span: DateSpan; units: readonly number[] },
 ): Promise<number | null> {
-  const { codoperadora, rates: v } = p;
-  const offered = await db.select({ codprodutos: produtos.codprodutos, nome: produtos.nome, tipo: produtos.tipo }).from(produtos)
-    .innerJoin(operadoraProdutos, eq(operadoraProdutos.codprodutos, produtos.codprodutos))
-    .where(and(eq(operadoraProdutos.codoperadora, codoperadora), eq(produtos.ativo, true)));
-  const rate = (codprodutos: number, de: number, ate: number, taxa: unknown) =>
-    ({ codoperadora, codprodutos, de, ate, tipotaxa: 'P' as const, tarifacao: 'P' as const, taxa: String(taxa) });
-  const rates = [
-    ...QUICK_TIERS.flatMap((t) => (v[t.value] == null ? [] : offered.filter((o) => o.nome === t.produto).map((o) => rate(o.codprodutos, t.de, t.ate, v[t.value])))),
-    ...(v.taxaTicket == null ? [] : offered.filter((o) => o.tipo === 'VOUCHER').map((o) => rate(o.codprodutos, 1, 1, v.taxaTicket))),
-  ];
+  const { codoperadora } = p;
+  const rates = await quickRates(db, codoperadora, p.rates);
   if (!rates.length) return null;
   const [plano] = await db.insert(planosConciliadores).values({ nome: p.nome, codpessoapai: p.owner, tarifacao: 'P' }).returning();
   const codplanosconciliadores = plano!.codplanosconciliadores;

@@ -17,6 +17,9 @@ import '../features/billing/billing.resolvers';
 import '../features/billing/invoice.resolvers';
 import '../features/billing/previsao.resolvers';
 import '../features/late-files/late-files.resolvers';
+import '../features/establishment-documents/documents.resolvers';
+import '../features/contract-position/contract-position.resolvers';
+import '../features/contract-position/painel-cadastro.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

@@ -87,6 +87,9 @@ export const estabelecimentos = pgTable(
     /** the operator approved the registration (validarPendenciaCadastroOperadora at stage A) */
     aprovadooperadoraem: timestamp('aprovadooperadoraem', { withTimezone: true }),
     aprovadooperadorapor: integer('aprovadooperadorapor'),
+    /** the last refusal of the registration (validarPendenciaCadastroOperadora) and why: the merchant reads it */
+    recusadoem: timestamp('recusadoem', { withTimezone: true }),
+    motivorecusa: text('motivorecusa'),
   },
   (t) => [unique('estabelecimentos_operadora_codexterno_uq').on(t.codoperadora, t.codexterno), index('estabelecimentos_pessoa_idx').on(t.codpessoa)],
 );

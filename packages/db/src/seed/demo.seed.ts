@@ -1,4 +1,4 @@
-import { BILLING_SCREENS, LIST_SCREENS, MASTER_USER_SCREENS, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
+import { BILLING_SCREENS, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -36,6 +36,7 @@ const FEATURE_SCREENS = [
   { recurso: 'parametros', nometela: 'Parâmetros', secao: 'Cadastros', icon: 'Settings' },
   { recurso: 'inclusaoticket', nometela: 'Incluir Ticket', secao: 'Tickets', icon: 'PointOfSale' },
   { recurso: PREVISAO_PAGE, nometela: ROUTES.fechaMovimentoPrevisao.title, secao: 'Faturamento', icon: 'RequestQuote' },
+  { recurso: POSICAO_CONTRATO_PAGE, nometela: ROUTES.posicaoContratoClienteConciliador.title, secao: 'Cadastros', icon: 'AccountTree' },
 ] as const;
 
 // In the Cadastros section the registers come first and the settings page (Parâmetros) closes it.
@@ -46,8 +47,12 @@ export const SCREENS: { recurso: string; nometela: string; secao: string; icon: 
   ...FEATURE_SCREENS,
 ];
 // Screens only the maintainer profiles get: the registers, billing (who places the terminals bills for them:
-// the movement lists and the closing forecast) and the parameters.
-const REGISTER_PAGES = new Set<string>([...REGISTERS.map((r) => r.page), ...BILLING_SCREENS.map((r) => r.page), PREVISAO_PAGE, 'parametros']);
+// the movement lists and the closing forecast), the contract-position monitor (validating registrations) and the
+// parameters. A merchant does see its own establishments: it sends their registration documents and agrees as EC.
+const REGISTER_PAGES = new Set<string>([
+  ...REGISTERS.map((r) => r.page).filter((page) => page !== estabelecimentosRegister.page),
+  ...BILLING_SCREENS.map((r) => r.page), PREVISAO_PAGE, POSICAO_CONTRATO_PAGE, 'parametros',
+]);
 
 /**
  * The operator establishments (EC/PV) of the demo units: how the demo's generated operator files find their

@@ -50,8 +50,6 @@ export const POSICAO_NO_TIPO = { operadora: 1, status: 2, estabelecimento: 3 } a
 
 /** The profile resource of the monitor screen; holding it also lets its holder validate registrations. */
 export const POSICAO_CONTRATO_PAGE = 'posicaocontratoclienteconciliador';
-/** The registration panel's profile resource. */
-export const PAINEL_CADASTRO_PAGE = 'painelcadastro';
 
 /** The documents an operator's registration asks for; the authorisation letter is the one it cannot do without. */
 export const DOCUMENTO_TIPOS = [
@@ -71,5 +69,7 @@ export const DOCUMENTO_UPLOAD: FileRule & { maxFiles: number } = {
   maxBytes: 3_000_000,
   maxFiles: 3,
 };
+/** The longest name a document keeps. */
+export const DOCUMENTO_NOME_MAX = 100;
 /** Documents awaiting the back office's check that one establishment may hold at once (canUpload says no beyond). */
 export const DOCUMENTOS_PENDENTES_MAX = 10;

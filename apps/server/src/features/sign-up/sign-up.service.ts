@@ -81,7 +81,11 @@ function writeSignUp(ctx: Ctx, v: SignUpValues): Promise<{ codigo: string; codus
       login: cnpj, nome: v.apelidoLoja, email: v.email, codperfil: target.codperfil, codpessoa, permitido: false,
     }).returning({ codusuario: usuarios.codusuario });
     const codigo = newIdentificationCode();
-    await tx.insert(cadastros).values({ codigo, cnpj, codpessoa, codusuario: user!.codusuario, formapagamento: v.formaPagamento });
+    await tx.insert(cadastros).values({
+      codigo, cnpj, codpessoa, codusuario: user!.codusuario, formapagamento: v.formaPagamento,
+      // as typed, for the registration panel: the plan above may have left out a tier the operator does not offer
+      taxas: { debito: v.debito ?? null, credito: v.credito ?? null, parceladoA: v.parceladoA ?? null, parceladoB: v.parceladoB ?? null, ticket: v.ticket ?? null },
+    });
     // the password link starts at the responsável step, as for any user without a password yet
     const token = await issueToken(tx, 'TROCA_SENHA', user!.codusuario, null, 'RESPONSAVEL');
     // the audit line names what was created, never what was typed as credentials
