@@ -1,4 +1,4 @@
-import { PREVISAO_PAGE, ROUTES } from '@concilia/domain';
+import { POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, ROUTES } from '@concilia/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppShell } from './shell/app-shell';
 import { RequireAuth } from './gates';
@@ -61,6 +61,12 @@ export const router = createBrowserRouter([
         path: child(ROUTES.fechaMovimentoPrevisao.path),
         handle: screen(PREVISAO_PAGE),
         lazy: async () => ({ Component: (await import('../features/billing/previsao-page')).PrevisaoPage }),
+      },
+      // the contract-position monitor (issue 19): its own chunk, loaded by the back office only
+      {
+        path: child(ROUTES.posicaoContratoClienteConciliador.path),
+        handle: screen(POSICAO_CONTRATO_PAGE),
+        lazy: async () => ({ Component: (await import('../features/contract-position/monitor-page')).MonitorPage }),
       },
       // its own chunk: the dashboard and ECharts load on the first visit, not with the sign-in page
       {

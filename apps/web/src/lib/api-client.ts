@@ -60,6 +60,36 @@ export async function gql<T, V extends object = Record<string, unknown>>(query: 
   return body.data as T;
 }
 
+/**
+ * A call carrying files: one GraphQL multipart request (the protocol of enviarArquivo, the register kit's file fields
+ * and the registration documents), each file a part mapped to its place in the variables ('values.editValues.logo',
+ * 'file'), set to null in the JSON. Same credentials and CSRF header as gql; silent like the forms' saves — the form
+ * puts the answer's errors beside their fields.
+ */
+export async function gqlWithFiles<T>(query: string, variables: Record<string, unknown>, files: readonly [path: string, file: File][]): Promise<T> {
+  const vars = structuredClone(variables);
+  for (const [path] of files) {
+    const keys = path.split('.');
+    let at = vars as Record<string, unknown>;
+    for (const k of keys.slice(0, -1)) at = at[k] as Record<string, unknown>;
+    at[keys.at(-1)!] = null;
+  }
+  const form = new FormData();
+  form.set('operations', JSON.stringify({ query, variables: vars }));
+  form.set('map', JSON.stringify(Object.fromEntries(files.map(([path], i) => [String(i), [`variables.${path}`]]))));
+  files.forEach(([, file], i) => form.set(String(i), file, file.name));
+  let body: { data?: T; errors?: { message: string; extensions?: { code?: string; issues?: { path: string; message: string }[] } }[] };
+  try {
+    const res = await fetch('/graphql', { method: 'POST', credentials: 'include', headers: { 'x-graphql-yoga-csrf': '1' }, body: form });
+    body = await res.json();
+  } catch {
+    throw new NetworkError(MSG.erroServidor);
+  }
+  const first = body.errors?.[0];
+  if (first) throw new ApiError(first.message, first.extensions?.code ?? null, first.extensions?.issues ?? []);
+  return body.data as T;
+}
+
 type CallOptions = { silent?: boolean };
 /** Variables may be left out only when the document has no required one. */
 type CallArgs<V> = Record<string, never> extends V ? [variables?: V, opts?: CallOptions] : [variables: V, opts?: CallOptions];

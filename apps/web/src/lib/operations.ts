@@ -18,6 +18,14 @@ const TicketLinhaCampos = graphql(`
     sellerId paymentId orderId itemId }
 `);
 
+// The registration panel: what getPainelCadastro answers and savePainelCadastroTaxa answers again
+const PainelCadastroCampos = graphql(`
+  fragment PainelCadastroCampos on PainelCadastro { codpessoa nome cnpj cadastro criadoem
+    taxasDeclaradas { debito credito parceladoA parceladoB ticket }
+    operadoras { codoperadora operadora taxasPlano { debito credito parceladoA parceladoB ticket } }
+    estabelecimentos { codestabelecimento operadora codoperadora codexterno unidade status statusDescricao documentos pendentes } }
+`);
+
 export const OPS = {
   getAppConfig: graphql(`query getAppConfig { getAppConfig { botCheck recaptchaSiteKey treinamentoUrl atendimento versao } }`),
   login: graphql(
@@ -114,4 +122,31 @@ export const OPS = {
   ),
   reprocessarTicket: graphql(`mutation reprocessarTicket($codarquivo: Int!, $tipo: String) { reprocessarTicket(codarquivo: $codarquivo, tipo: $tipo) }`),
   deletarTicket: graphql(`mutation deletarTicket($codarquivo: Int!, $tipo: String) { deletarTicket(codarquivo: $codarquivo, tipo: $tipo) }`),
+  // registration documents of an establishment (Estabelecimentos › Documentos)
+  estabelecimentoDownload: graphql(
+    `query estabelecimentoDownload($codestabelecimento: Int!) { estabelecimentoDownload(codestabelecimento: $codestabelecimento) {
+      coddocumento tipo tipoDescricao nome tamanho status motivo enviadoem } }`,
+  ),
+  canUpload: graphql(`query canUpload($codestabelecimento: Int!) { canUpload(codestabelecimento: $codestabelecimento) }`),
+  uploadDocsEstabelecimento: graphql(
+    `mutation uploadDocsEstabelecimento($codestabelecimento: Int!, $file: File!, $type: String!, $name: String) {
+      uploadDocsEstabelecimento(codestabelecimento: $codestabelecimento, file: $file, type: $type, name: $name) { coddocumento } }`,
+  ),
+  baixarArquivoEstabelecimento: graphql(`mutation baixarArquivoEstabelecimento($coddocumento: Int!) { baixarArquivoEstabelecimento(coddocumento: $coddocumento) }`),
+  // the contract-position monitor and the registration panel
+  getPosicaoContratosPorClientes: graphql(
+    `query getPosicaoContratosPorClientes($values: PosicaoContratoFiltro!, $statusFiltro: String) {
+      getPosicaoContratosPorClientes(values: $values, statusFiltro: $statusFiltro) {
+        id parentId description leaf type status origem ultimoStatus operadora codexterno codpessoa dataRecebimentoPrimeiroArquivo childCount } }`,
+  ),
+  getInformacoesPosicaoContrato: graphql(
+    `query getInformacoesPosicaoContrato($codPessoa: Int, $codExterno: String!, $operadora: Int!, $status: String) {
+      getInformacoesPosicaoContrato(codPessoa: $codPessoa, codExterno: $codExterno, operadora: $operadora, status: $status) { codExterno operadora data status descricao } }`,
+  ),
+  getPainelCadastro: graphql(`query getPainelCadastro($codpessoa: Int!) { getPainelCadastro(codpessoa: $codpessoa) { ...PainelCadastroCampos } }`, [PainelCadastroCampos]),
+  savePainelCadastroTaxa: graphql(
+    `mutation savePainelCadastroTaxa($codpessoa: Int!, $codoperadora: Int!, $taxas: TaxasCadastroInput!) {
+      savePainelCadastroTaxa(codpessoa: $codpessoa, codoperadora: $codoperadora, taxas: $taxas) { ...PainelCadastroCampos } }`,
+    [PainelCadastroCampos],
+  ),
 } as const;

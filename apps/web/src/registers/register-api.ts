@@ -1,6 +1,6 @@
-import { type AnyRegisterDef, type Bucket, MSG, type ListPage as ListPageArg, listTotalOperation, type OptionItem, type RegisterAction } from '@concilia/domain';
+import { type AnyRegisterDef, type Bucket, type ListPage as ListPageArg, listTotalOperation, type OptionItem, type RegisterAction } from '@concilia/domain';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { ApiError, gql, NetworkError } from '../lib/api-client';
+import { gql, gqlWithFiles } from '../lib/api-client';
 import { chosenFiles } from './form-values';
 import { keyOf, type Row } from './register-fields';
 import {
@@ -53,37 +53,9 @@ export async function saveRow(def: AnyRegisterDef, editValues: Row, opts: { inse
   const values = { editValues, searchValues: opts.searchValues, insert: opts.insert };
   const files = chosenFiles(def, editValues);
   const data = files.length
-    ? await saveWithFiles(saveDocument(def), values, files)
+    ? await gqlWithFiles<Record<string, Row>>(saveDocument(def), { values }, files.map(([name, file]) => [`values.editValues.${name}`, file]))
     : await gql<Record<string, Row>>(saveDocument(def), { values }, { silent: true });
   return data[def.ops.save!]!;
-}
-
-/**
- * A save with files (a register's 'file' fields): one GraphQL multipart request (the protocol enviarArquivo
- * uses), each chosen file a part mapped to its place in values.editValues. Same credentials and CSRF header as
- * every call; errors come back like gql's, silent (the form shows them beside their fields).
- */
-async function saveWithFiles(query: string, values: { editValues: Row }, files: [string, File][]): Promise<Record<string, Row>> {
-  const form = new FormData();
-  const editValues = { ...values.editValues };
-  const map: Record<string, string[]> = {};
-  files.forEach(([name], i) => {
-    editValues[name] = null;
-    map[String(i)] = [`variables.values.editValues.${name}`];
-  });
-  form.set('operations', JSON.stringify({ query, variables: { values: { ...values, editValues } } }));
-  form.set('map', JSON.stringify(map));
-  files.forEach(([, file], i) => form.set(String(i), file, file.name));
-  let body: { data?: Record<string, Row>; errors?: { message: string; extensions?: { code?: string; issues?: { path: string; message: string }[] } }[] };
-  try {
-    const res = await fetch('/graphql', { method: 'POST', credentials: 'include', headers: { 'x-graphql-yoga-csrf': '1' }, body: form });
-    body = await res.json();
-  } catch {
-    throw new NetworkError(MSG.erroServidor);
-  }
-  const first = body.errors?.[0];
-  if (first) throw new ApiError(first.message, first.extensions?.code ?? null, first.extensions?.issues ?? []);
-  return body.data!;
 }
 
 export async function deleteRow(def: AnyRegisterDef, row: Row): Promise<boolean> {

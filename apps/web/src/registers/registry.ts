@@ -46,8 +46,12 @@ const TrocarSenhaAction = lazyOpen(() => import('../features/master-users/trocar
 // Faturamento Movimento's invoice actions: two drawers and three actions that run at once
 const nota = (name: 'VisualizarNotaAction' | 'PreVisualizarNotaAction' | 'ReenviarEmailAction' | 'ReenviarNotaAction' | 'AceitarNotaAction') =>
   lazyOpen(() => import('../features/billing/nota-actions').then((m) => m[name]));
+// Clientes' 'Painel de Cadastro': the registration's establishments and each operator's rates
+const PainelCadastroAction = lazyOpen(() => import('../features/contract-position/painel-cadastro-action').then((m) => m.PainelCadastroAction));
 // Movimentos Fechados' 'Gerar Relatório': the report type and file, then one report per selected movement
 const RelatorioMovimentoAction = lazyOpen(() => import('../features/billing/relatorio-movimento-action').then((m) => m.RelatorioMovimentoAction));
+// Estabelecimentos' 'Documentos': the establishment's registration documents and their upload
+const DocumentosAction = lazyOpen(() => import('../features/establishment-documents/documentos-action').then((m) => m.DocumentosAction));
 
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
 const LIST_OVERRIDES: Record<string, Overrides> = {
@@ -64,11 +68,11 @@ const LIST_OVERRIDES: Record<string, Overrides> = {
 };
 
 export const REGISTER_SCREENS: readonly RegisterScreen[] = [
-  screen(clientesRegister),
+  screen(clientesRegister, { opens: { painelCadastro: PainelCadastroAction } }),
   screen(usuariosRegister),
   screen(perfisRegister),
   screen(terminaisRegister),
-  screen(estabelecimentosRegister),
+  screen(estabelecimentosRegister, { opens: { documentos: DocumentosAction } }),
   screen(taxasAntecipacaoRegister),
   screen(planosConciliadoresRegister),
   screen(planosPosRegister),

@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import AccountTree from '@mui/icons-material/AccountTree';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assessment from '@mui/icons-material/Assessment';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -32,8 +33,8 @@ import UploadFile from '@mui/icons-material/UploadFile';
  * alias, so that stored name maps to its Outlined twin.
  */
 // typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
-const ICONS: Record<string, typeof Home> = {
-  AccountCircle, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
+export const ICONS: Record<string, typeof Home> = {
+  AccountCircle, AccountTree, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
   LockClock, MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Search, Settings, Store, SupervisorAccount, SupportAgent, UploadFile,
 };
 

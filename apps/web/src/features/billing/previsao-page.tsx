@@ -3,10 +3,11 @@ import {
 } from '@concilia/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Box, Button, Card, CardContent, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Radio, RadioGroup, Stack, Typography,
+  Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Radio, RadioGroup,
 } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { useNotifier } from '../../app/notifications';
+import { FilterPage } from '../../app/filter-page';
 import { useProcessing } from '../../app/processing';
 import { call } from '../../lib/api-client';
 import { OPS } from '../../lib/operations';
@@ -42,84 +43,76 @@ export function PrevisaoPage() {
   });
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 960 }}>
-      <Box>
-        <Typography variant="h4" component="h1">{ROUTES.fechaMovimentoPrevisao.title}</Typography>
-        <Typography variant="body2" color="text.secondary">{MSG.previsaoExplicacao}</Typography>
+    <FilterPage
+      title={ROUTES.fechaMovimentoPrevisao.title}
+      subtitle={MSG.previsaoExplicacao}
+      submit={MSG.previsaoPesquisar}
+      onSubmit={(e) => void pesquisar(e)}
+    >
+      <Box sx={{ maxWidth: 480 }}>
+        <DateRangeFilter
+          control={control}
+          deName="datavendade"
+          ateName="datavendaate"
+          deLabel={MSG.previsaoVendaDe}
+          ateLabel={MSG.previsaoVendaAte}
+          months={null}
+          required
+        />
       </Box>
-      <Card variant="outlined">
-        <CardContent>
-          <Stack component="form" spacing={3} noValidate onSubmit={(e) => void pesquisar(e)} aria-label={ROUTES.fechaMovimentoPrevisao.title}>
-            <Box sx={{ maxWidth: 480 }}>
-              <DateRangeFilter
-                control={control}
-                deName="datavendade"
-                ateName="datavendaate"
-                deLabel={MSG.previsaoVendaDe}
-                ateLabel={MSG.previsaoVendaAte}
-                months={null}
-                required
+      <Controller
+        control={control}
+        name="dias"
+        render={({ field, fieldState }) => {
+          const dias = diasOf(field.value);
+          const set = (next: number[]) => field.onChange([...new Set(next)].sort((a, b) => a - b));
+          return (
+            <FormControl component="fieldset" error={!!fieldState.error} required>
+              <FormLabel component="legend">{MSG.previsaoDias}</FormLabel>
+              <FormControlLabel
+                label={MSG.previsaoTodosDias}
+                control={
+                  <Checkbox
+                    checked={dias.length === TODOS_DIAS.length}
+                    indeterminate={dias.length > 0 && dias.length < TODOS_DIAS.length}
+                    onChange={(e) => set(e.target.checked ? [...TODOS_DIAS] : [])}
+                  />
+                }
               />
-            </Box>
-            <Controller
-              control={control}
-              name="dias"
-              render={({ field, fieldState }) => {
-                const dias = diasOf(field.value);
-                const set = (next: number[]) => field.onChange([...new Set(next)].sort((a, b) => a - b));
-                return (
-                  <FormControl component="fieldset" error={!!fieldState.error} required>
-                    <FormLabel component="legend">{MSG.previsaoDias}</FormLabel>
-                    <FormControlLabel
-                      label={MSG.previsaoTodosDias}
-                      control={
-                        <Checkbox
-                          checked={dias.length === TODOS_DIAS.length}
-                          indeterminate={dias.length > 0 && dias.length < TODOS_DIAS.length}
-                          onChange={(e) => set(e.target.checked ? [...TODOS_DIAS] : [])}
-                        />
-                      }
-                    />
-                    <FormGroup row>
-                      {DIAS_SEMANA.map((d) => (
-                        <FormControlLabel
-                          key={d.valor}
-                          label={d.label}
-                          control={
-                            <Checkbox
-                              name={`dias-${d.valor}`}
-                              value={d.valor}
-                              checked={dias.includes(d.valor)}
-                              onChange={(e) => set(e.target.checked ? [...dias, d.valor] : dias.filter((x) => x !== d.valor))}
-                              onBlur={field.onBlur}
-                            />
-                          }
-                        />
-                      ))}
-                    </FormGroup>
-                    {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-                  </FormControl>
-                );
-              }}
-            />
-            <Controller
-              control={control}
-              name="formato"
-              render={({ field }) => (
-                <FormControl>
-                  <FormLabel id="previsao-formato">{MSG.previsaoFormato}</FormLabel>
-                  <RadioGroup row aria-labelledby="previsao-formato" name={field.name} value={field.value ?? 'pdf'} onChange={(e) => field.onChange(e.target.value)}>
-                    {RELATORIO_FORMATOS.map((o) => <FormControlLabel key={o.valor} value={o.valor} control={<Radio />} label={o.label} />)}
-                  </RadioGroup>
-                </FormControl>
-              )}
-            />
-            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-              <Button type="submit" variant="contained">{MSG.previsaoPesquisar}</Button>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Stack>
+              <FormGroup row>
+                {DIAS_SEMANA.map((d) => (
+                  <FormControlLabel
+                    key={d.valor}
+                    label={d.label}
+                    control={
+                      <Checkbox
+                        name={`dias-${d.valor}`}
+                        value={d.valor}
+                        checked={dias.includes(d.valor)}
+                        onChange={(e) => set(e.target.checked ? [...dias, d.valor] : dias.filter((x) => x !== d.valor))}
+                        onBlur={field.onBlur}
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+              {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+            </FormControl>
+          );
+        }}
+      />
+      <Controller
+        control={control}
+        name="formato"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id="previsao-formato">{MSG.previsaoFormato}</FormLabel>
+            <RadioGroup row aria-labelledby="previsao-formato" name={field.name} value={field.value ?? 'pdf'} onChange={(e) => field.onChange(e.target.value)}>
+              {RELATORIO_FORMATOS.map((o) => <FormControlLabel key={o.valor} value={o.valor} control={<Radio />} label={o.label} />)}
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+    </FilterPage>
   );
 }
