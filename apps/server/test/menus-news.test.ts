@@ -19,6 +19,7 @@ describe.each(engines())('menu (%s)', (engine) => {
       'Início', 'Início / Home → home', 'Início / Dashboard → dashboard',
       'Arquivos', 'Arquivos / Arquivos em Aberto → manutencaoarquivosconciliacaoaberto',
       'Arquivos / Extratos Originais → manutencaoarquivosextratosoriginais', 'Arquivos / Manutenção de Arquivos Único → manutencaoarquivos',
+      'Cadastros', 'Cadastros / Estabelecimentos → estabelecimentos',
       'Tickets', 'Tickets / Pesquisar Ticket → pesquisaticket', 'Tickets / Importar Ticket → pesquisaimportacaoticket',
       'Tickets / Incluir Ticket → inclusaoticket',
       'Conciliação', 'Conciliação / Auditoria de Taxas → auditoriataxas', 'Conciliação / Taxas não cadastradas → taxasnaocadastradas',

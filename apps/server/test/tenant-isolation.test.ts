@@ -136,6 +136,10 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarTaxasNaoCadastradasTotal: { access: 'user', count: true },
   listarUnidadesNaoEncontradas: { access: 'user' },
   listarUnidadesNaoEncontradasTotal: { access: 'user', count: true },
+  // the late-file cadence: the product's, one per operator (no tenant's row); only the platform changes it
+  listarCadenciaArquivos: { access: 'user' },
+  listarCadenciaArquivosTotal: { access: 'user', count: true },
+  salvarCadenciaArquivos: { access: 'user' },
   listarAuditoriaTaxasTotal: { access: 'user', count: true },
   resultadosAuditoriaTaxas: { access: 'user' },
   exportarAuditoriaTaxas: { access: 'user' },

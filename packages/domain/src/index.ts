@@ -21,3 +21,4 @@ export * from './billing/previsao.schema';
 export * from './plan-rates';
 export * from './sign-up/sign-up.schema';
 export * from './contract-position/posicao-contrato';
+export * from './late-files/cadencia-arquivos.resource';

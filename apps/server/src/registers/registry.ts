@@ -9,6 +9,7 @@ import type { RegisterEntry } from '../register-kit/register-entry';
 import { arquivosEntry } from './arquivos.source';
 import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.source';
 import { taxasNaoCadastradasEntry, unidadesNaoEncontradasEntry } from '../features/fee-audit/pendencias.source';
+import { cadenciaArquivosEntry } from '../features/late-files/cadencia.source';
 import { movimentosAbertosEntry, movimentosFechadosEntry } from '../features/billing/movimentos.source';
 import { faturamentoMovimentoEntry } from '../features/billing/faturamento.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
@@ -70,6 +71,7 @@ export const REGISTRY: RegisterEntry[] = [
   movimentosFechadosEntry,
   faturamentoMovimentoEntry,
   unidadesNaoEncontradasEntry,
+  cadenciaArquivosEntry,
   // The master-user lists: users a master may sign in as.
   ...masterUsersEntries,
 ];

@@ -129,7 +129,7 @@ describe('RegisterPage — add and edit', () => {
     expect(fabLabels()).toEqual([MSG.listaDeletar]);
     expect(screen.getByText(`2 linha(s) selecionadas`)).toBeTruthy();
     fireEvent.click(rowCheckboxes()[1]!);
-    expect(fabLabels()).toEqual([MSG.listaEditar, MSG.listaDeletar]);
+    expect(fabLabels()).toEqual([MSG.listaEditar, MSG.listaDeletar, MSG.painelCadastroTitulo]);
     openFab();
     fireEvent.click(screen.getByRole('menuitem', { name: MSG.listaEditar }));
     const form = await screen.findByRole('dialog', { name: 'Cliente' });

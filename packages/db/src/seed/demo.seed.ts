@@ -1,4 +1,4 @@
-import { BILLING_SCREENS, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
+import { BILLING_SCREENS, cadenciaArquivosScreen, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -48,11 +48,12 @@ export const SCREENS: { recurso: string; nometela: string; secao: string; icon: 
 ];
 // Screens only the maintainer profiles get: the registers, billing (who places the terminals bills for them:
 // the movement lists and the closing forecast), the contract-position monitor (validating registrations) and the
-// parameters. A merchant does see its own establishments: it sends their registration documents and agrees as EC.
+// parameters.
 const REGISTER_PAGES = new Set<string>([
-  ...REGISTERS.map((r) => r.page).filter((page) => page !== estabelecimentosRegister.page),
-  ...BILLING_SCREENS.map((r) => r.page), PREVISAO_PAGE, POSICAO_CONTRATO_PAGE, 'parametros',
+  ...REGISTERS.map((r) => r.page), ...BILLING_SCREENS.map((r) => r.page), PREVISAO_PAGE, POSICAO_CONTRATO_PAGE, cadenciaArquivosScreen.page, 'parametros',
 ]);
+/** Registers a merchant's profile holds too: its own establishments, whose registration documents it sends and agrees to as EC. */
+const CLIENT_REGISTER_PAGES = new Set<string>([estabelecimentosRegister.page]);
 
 /**
  * The operator establishments (EC/PV) of the demo units: how the demo's generated operator files find their
@@ -140,7 +141,9 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const nome of PROFILES) {
       const [p] = await tx.insert(perfis).values({ nome, codpessoacriador: plataforma }).returning();
       perfilIds.set(nome, p!.codperfil);
-      const granted = [...recursoIds].filter(([recurso]) => MAINTAINERS.has(nome) || !REGISTER_PAGES.has(recurso)).map(([, id]) => id);
+      const granted = [...recursoIds]
+        .filter(([recurso]) => MAINTAINERS.has(nome) || !REGISTER_PAGES.has(recurso) || (nome === 'Cliente' && CLIENT_REGISTER_PAGES.has(recurso)))
+        .map(([, id]) => id);
       granted.push(...(MASTER_SCREENS_OF[nome] ?? []).map((page) => masterIds.get(page)!));
       await tx.insert(perfilRecursos).values(granted.map((codrecurso) => ({ codperfil: p!.codperfil, codrecurso })));
     }

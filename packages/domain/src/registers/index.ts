@@ -2,6 +2,7 @@ import type { AnyRegisterDef } from '../register-kit/register';
 import { ARQUIVO_SCREENS } from './arquivos.resource';
 import { TICKET_SCREENS } from '../tickets/tickets.resource';
 import { BILLING_SCREENS } from '../billing/movimentos.resource';
+import { cadenciaArquivosScreen } from '../late-files/cadencia-arquivos.resource';
 import { auditoriaTaxasScreen } from '../fee-audit/auditoria-taxas.resource';
 import { taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen } from '../fee-audit/pendencias.resource';
 import { clientesRegister } from './clientes.resource';
@@ -49,7 +50,7 @@ export const SUBLISTS = [
  * keeps only the editing registers for maintainers); their titles and paths come from here too.
  */
 export const LIST_SCREENS: readonly AnyRegisterDef[] = [
-  ...ARQUIVO_SCREENS, ...TICKET_SCREENS, auditoriaTaxasScreen, taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen, ...BILLING_SCREENS,
+  ...ARQUIVO_SCREENS, ...TICKET_SCREENS, auditoriaTaxasScreen, taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen, ...BILLING_SCREENS, cadenciaArquivosScreen,
 ];
 
 /**

@@ -20,6 +20,7 @@ import Percent from '@mui/icons-material/Percent';
 import PointOfSale from '@mui/icons-material/PointOfSale';
 import Receipt from '@mui/icons-material/Receipt';
 import RequestQuote from '@mui/icons-material/RequestQuote';
+import Schedule from '@mui/icons-material/Schedule';
 import Search from '@mui/icons-material/Search';
 import Settings from '@mui/icons-material/Settings';
 import Store from '@mui/icons-material/Store';
@@ -35,7 +36,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 // typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
 export const ICONS: Record<string, typeof Home> = {
   AccountCircle, AccountTree, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
-  LockClock, MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Search, Settings, Store, SupervisorAccount, SupportAgent, UploadFile,
+  LockClock, MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Schedule, Search, Settings, Store, SupervisorAccount, SupportAgent, UploadFile,
 };
 
 export function MenuIcon({ name, fontSize = 'medium' }: { name: string | null; fontSize?: 'small' | 'medium' | 'large' }) {
