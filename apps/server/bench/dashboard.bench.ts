@@ -3,7 +3,7 @@ import { addDays, addMonths, type DashboardRegistro } from '@concilia/domain';
 import { sql } from 'drizzle-orm';
 import { dashboard, dashboardScope } from '../src/features/dashboard/dashboard.service';
 import { refreshSalesSummary } from '../src/reconcile/sales-summary';
-import { count, secs, timed } from './bench-support';
+import { count, generateSaleLines, secs, timed } from './bench-support';
 
 /**
  * npm run bench:dashboard — a tenant (the demo's bakery: two units, Cielo and Rede) with BENCH_LINES sale lines
@@ -24,37 +24,6 @@ const LAST_DAY = addDays(addMonths(FIRST_DAY, 12), -1);
 
 const exec = (open: OpenDb, q: string) => open.db.execute(sql.raw(q));
 const one = async (open: OpenDb, q: string) => Object.values(((await exec(open, q)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0];
-
-/**
- * Sale lines of the bakery's units, day after day (a day's lines are consecutive, as files bring them): Centro at Cielo (its product codes map to crédito / débito / parcelado) and
- * Savassi at Rede (product named, no code mapping), opening hours 08–21, amounts R$ 10 to R$ 510, MDR 0,99–2,49 %.
- */
-async function generateLines(open: OpenDb, centro: number, savassi: number): Promise<void> {
-  const batch = 1_000_000;
-  for (let from = 1; from <= LINES; from += batch) {
-    const to = Math.min(LINES, from + batch - 1);
-    await exec(open, `
-      INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu,
-        data, hora, valorbruto, valortaxa, valorliquido, totparcelas, bandeira, bandeiranome, produto, produtonome, aceita)
-      SELECT 1, g, md5('bench-' || g)::uuid, 1, 'sale', 'E', x.op, x.unit, x.ec, lpad(g::text, 12, '0'),
-             date '${FIRST_DAY}' + ((g - 1) * 365 / ${LINES})::int, lpad((8 + (g * 37) % 14)::text, 2, '0') || ':' || lpad(((g * 13) % 60)::text, 2, '0') || ':00',
-             x.bruto, round(x.bruto * x.mdr)::bigint, x.bruto - round(x.bruto * x.mdr)::bigint, 1,
-             x.bandeira, x.bandeiranome, x.produto, x.produtonome, true
-      FROM generate_series(${from}::bigint, ${to}::bigint) g
-      CROSS JOIN LATERAL (SELECT
-        CASE WHEN g % 5 < 3 THEN 1 ELSE 2 END AS op,
-        CASE WHEN g % 5 < 3 THEN ${centro} ELSE ${savassi} END AS unit,
-        CASE WHEN g % 5 < 3 THEN '1023456789' ELSE '045678901' END AS ec,
-        1000 + (g * 7919) % 50000 AS bruto,
-        CASE WHEN g % 3 = 0 THEN 0.0099 ELSE 0.0249 END AS mdr,
-        CASE WHEN g % 2 = 0 THEN '001' ELSE '002' END AS bandeira,
-        CASE WHEN g % 2 = 0 THEN 'Visa' ELSE 'Mastercard' END AS bandeiranome,
-        CASE WHEN g % 5 >= 3 THEN '0' || (g % 3)::text WHEN g % 3 = 0 THEN '041' WHEN g % 7 = 0 THEN '043' ELSE '040' END AS produto,
-        CASE WHEN g % 3 = 0 THEN 'Débito' WHEN g % 7 = 0 THEN 'Crédito parcelado loja' ELSE 'Crédito à vista' END AS produtonome) x`);
-    process.stdout.write(`\r  linhas: ${count(to)}`);
-  }
-  process.stdout.write('\n');
-}
 
 /** The payments summary as expected payments would sum up: debit on D+1, credit on D+30 (net = expected). */
 const PAYMENTS = `
@@ -94,7 +63,7 @@ async function main() {
     const savassi = Number(await one(open, `SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Savassi'`));
     console.log(`bench:dashboard em ${open.engine}: ${count(LINES)} vendas de ${FIRST_DAY} a ${LAST_DAY}`);
 
-    const load = await timed(() => generateLines(open, centro, savassi));
+    const load = await timed(() => generateSaleLines(open, { centro, savassi, lines: LINES, firstDay: FIRST_DAY }));
     await exec(open, 'ANALYZE linhas_operadora');
     const summary = await timed(async () => {
       for (let de = FIRST_DAY; de <= LAST_DAY; de = addMonths(de, 1)) {

@@ -39,6 +39,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics, leaseSeconds: config.jobLeaseSeconds,
     housekeeping: { mailer, settings: config },
     lateFiles: { mailer, settings: config },
+    reports: { mailer },
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
     storage: storageFromConfig(config),
   });

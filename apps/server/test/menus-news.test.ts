@@ -24,13 +24,14 @@ describe.each(engines())('menu (%s)', (engine) => {
       'Tickets / Incluir Ticket → inclusaoticket',
       'Conciliação', 'Conciliação / Auditoria de Taxas → auditoriataxas', 'Conciliação / Taxas não cadastradas → taxasnaocadastradas',
       'Conciliação / Unidades não encontradas → unidadesnaoencontradas',
+      'Relatórios',
       'Ajuda', 'Ajuda / Manual → ajuda',
       'Minha Conta', 'Minha Conta / Altera Senha → alterasenha',
     ]);
     expect(new Set(menus.map((m) => m.id)).size).toBe(menus.length);
     expect(menus.every((m) => m.icon)).toBe(true);
-    // Sections have no page of their own; entries do.
-    expect(menus.filter((m) => !m.pai).every((m) => m.page === null)).toBe(true);
+    // Sections have no page of their own; entries do, and Relatórios is an entry at the top.
+    expect(menus.filter((m) => !m.pai && m.label !== 'Relatórios').every((m) => m.page === null)).toBe(true);
   });
 
   it("the masters' menus are their own: the product's screens and their master lists, not the administrator's registers", async () => {
@@ -39,7 +40,7 @@ describe.each(engines())('menu (%s)', (engine) => {
     const mestre = await menuOf('MESTRE');
     const mestreRevenda = await menuOf('MESTREREVENDA');
     const admin = await menuOf('ADMIN');
-    expect(sections(mestre)).toEqual(['Início', 'Arquivos', 'Tickets', 'Conciliação', 'Ajuda', 'Minha Conta', 'Usuários Mestres']);
+    expect(sections(mestre)).toEqual(['Início', 'Arquivos', 'Tickets', 'Conciliação', 'Relatórios', 'Ajuda', 'Minha Conta', 'Usuários Mestres']);
     expect(pages(mestre).filter((p) => p?.startsWith('buscamestres'))).toEqual(['buscamestres', 'buscamestresoperadora']);
     expect(pages(mestreRevenda).filter((p) => p?.startsWith('buscamestres'))).toEqual(['buscamestresrevenda']);
     expect(sections(mestreRevenda)).not.toContain('Cadastros');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayBusiness } from '@concilia/domain';
+import { addDays, REPORTS, todayBusiness } from '@concilia/domain';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { spreadsheetText } from './spreadsheet-text';
 import { BASE_URL, createTestApp, engines, type TestApp } from './harness';
@@ -57,6 +57,25 @@ const upload = (codpessoa: number | null, file: Upload, label: string): Variant 
  */
 const documentos = new Map<number, { codestabelecimento: number; coddocumento: number }>();
 const documentoDe = (v: Victim) => documentos.get(v.unidade) ?? { codestabelecimento: v.unidade, coddocumento: v.unidade };
+/** Each victim's report schedule (planted in beforeAll), by the top of its branch. */
+const agendamentos = new Map<number, number>();
+const agendamentoDe = (v: Victim) => agendamentos.get(v.topo) ?? v.topo;
+/**
+ * A report generator (issue 20), asked for the victim's window, operator and unit as a CSV and as a spreadsheet (the
+ * texts the sweep reads; the generic arguments would send no format it knows). Those over the day a file was
+ * received ('Recebido de') take today's window, as the file screens do.
+ */
+const relatorio = (operation: string): OpSpec => {
+  const def = REPORTS.find((r) => r.operation === operation)!;
+  const victimValue = (v: Victim): Record<string, unknown> => ({ de: v.de, ate: v.ate, codoperadora: v.codoperadora, codpessoa: v.unidade });
+  return {
+    access: 'user',
+    ...(def.filter.de?.label.startsWith('Recebido') ? { receipt: true as const } : {}),
+    variants: (v) => ['csv', 'xlsx'].map((formato) => ({
+      label: formato, args: { filtro: Object.fromEntries(Object.keys(def.filter).map((k) => [k, victimValue(v)[k]])), formato },
+    })),
+  };
+};
 const CARTA_PDF: Upload = { name: 'carta.pdf', bytes: new TextEncoder().encode('%PDF-1.4\n%%EOF\n') };
 
 /** Every operation of the schema. A new operation must be added here (public or not, and any variant it needs). */
@@ -246,6 +265,43 @@ const OPERATIONS: Record<string, OpSpec> = {
   getEstabelecimento: { access: 'user' },
   editarEstabelecimento: { access: 'user' },
   deleteEstabelecimentoOperadora: { access: 'user' },
+  // report schedules (issue 20): the victims' own schedules, read, changed and removed by their ids
+  getAgendamentosRelatorios: { access: 'user' },
+  getAgendamentoRelatorio: { access: 'user', variants: (v) => [{ args: { codagendamento: agendamentoDe(v) } }] },
+  salvarRelatorioAgendamento: {
+    access: 'user',
+    variants: (v) => [{
+      args: { values: { codagendamento: agendamentoDe(v), relatorio: 'vendas-operadora', parametros: '{"de":"2026-05-01","ate":"2026-05-31"}', formato: 'csv', frequencia: 'D', hora: '08:00', emails: ['intruso@atacante.example'] } },
+    }],
+  },
+  excluirRelatorioAgendamento: { access: 'user', variants: (v) => [{ args: { codagendamento: agendamentoDe(v) } }] },
+  // reports (issue 20): every generator, with the victim's window, operator and unit in its filter
+  gerarRelatorioArquivosRejeitados: relatorio('gerarRelatorioArquivosRejeitados'),
+  gerarRelatorioArquivosRecebidos: relatorio('gerarRelatorioArquivosRecebidos'),
+  gerarRelatorioArquivosResumoDiario: relatorio('gerarRelatorioArquivosResumoDiario'),
+  gerarRelatorioConciliacaoResumo: relatorio('gerarRelatorioConciliacaoResumo'),
+  gerarRelatorioConciliacaoDivergencias: relatorio('gerarRelatorioConciliacaoDivergencias'),
+  gerarRelatorioConciliacaoSomenteOperadora: relatorio('gerarRelatorioConciliacaoSomenteOperadora'),
+  gerarRelatorioConciliacaoSomenteCliente: relatorio('gerarRelatorioConciliacaoSomenteCliente'),
+  gerarRelatorioExtratosConferencia: relatorio('gerarRelatorioExtratosConferencia'),
+  gerarRelatorioExtratosMovimentoDiario: relatorio('gerarRelatorioExtratosMovimentoDiario'),
+  gerarRelatorioMarketplaceVendas: relatorio('gerarRelatorioMarketplaceVendas'),
+  gerarRelatorioMarketplaceVendedores: relatorio('gerarRelatorioMarketplaceVendedores'),
+  gerarRelatorioRecebimentosAgenda: relatorio('gerarRelatorioRecebimentosAgenda'),
+  gerarRelatorioRecebimentosRealizados: relatorio('gerarRelatorioRecebimentosRealizados'),
+  gerarRelatorioRecebimentosAtrasados: relatorio('gerarRelatorioRecebimentosAtrasados'),
+  gerarRelatorioRecebimentosValorDiferente: relatorio('gerarRelatorioRecebimentosValorDiferente'),
+  gerarRelatorioRecebimentosAntecipados: relatorio('gerarRelatorioRecebimentosAntecipados'),
+  gerarRelatorioRecebimentosAjustes: relatorio('gerarRelatorioRecebimentosAjustes'),
+  gerarRelatorioTaxasAuditoria: relatorio('gerarRelatorioTaxasAuditoria'),
+  gerarRelatorioTaxasARecuperar: relatorio('gerarRelatorioTaxasARecuperar'),
+  gerarRelatorioTaxasAntecipacao: relatorio('gerarRelatorioTaxasAntecipacao'),
+  gerarRelatorioTerminaisVendas: relatorio('gerarRelatorioTerminaisVendas'),
+  gerarRelatorioTerminaisCadastrados: relatorio('gerarRelatorioTerminaisCadastrados'),
+  gerarRelatorioVendasOperadora: relatorio('gerarRelatorioVendasOperadora'),
+  gerarRelatorioVendasCliente: relatorio('gerarRelatorioVendasCliente'),
+  gerarRelatorioVendasResumoDiario: relatorio('gerarRelatorioVendasResumoDiario'),
+  gerarRelatorioVendasBandeiraProduto: relatorio('gerarRelatorioVendasBandeiraProduto'),
   // contract position (issue 19): the monitor reads the codes below the caller; its detail is asked of the victims' codes
   getPosicaoContratosPorClientes: { access: 'user' },
   getInformacoesPosicaoContrato: {
@@ -405,6 +461,12 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
     await q(t, `INSERT INTO documentos_estabelecimento (codestabelecimento, tipo, nome, arquivo, mime, tamanho)
       SELECT codestabelecimento, 'CARTA_AUTORIZACAO', 'Carta de ' || nome, pdf, 'application/pdf', length(pdf)
       FROM estabelecimentos, convert_to('%PDF-1.4 ' || nome, 'UTF8') AS pdf WHERE codexterno IN ('${EC_CENTRO}', '${REDE_PV}')`);
+    // a report schedule of each victim, by its own user
+    for (const [login, dono] of [['CLIENTE', padaria], ['ADMIN', plat]] as const) {
+      agendamentos.set(dono, await one(t, `INSERT INTO agendamentos_relatorio (codusuario, codpessoa, relatorio, parametros, formato, frequencia, hora, emails)
+        SELECT codusuario, ${dono}, 'vendas-operadora', '{"de":"2026-05-01","ate":"2026-05-31"}', 'xlsx', 'D', '07:00', '{agenda-secreta@vitima.example}'
+        FROM usuarios WHERE login = '${login}' RETURNING codagendamento`));
+    }
     for (const d of await q(t, `SELECT e.codpessoa, e.codestabelecimento, d.coddocumento FROM documentos_estabelecimento d
       JOIN estabelecimentos e USING (codestabelecimento) WHERE e.codexterno IN ('${EC_CENTRO}', '${REDE_PV}')`)) {
       documentos.set(Number(d.codpessoa), { codestabelecimento: Number(d.codestabelecimento), coddocumento: Number(d.coddocumento) });

@@ -22,3 +22,6 @@ export * from './plan-rates';
 export * from './sign-up/sign-up.schema';
 export * from './contract-position/posicao-contrato';
 export * from './late-files/cadencia-arquivos.resource';
+export * from './reports/report-kit';
+export * from './reports/catalogue';
+export * from './reports/agendamento.schema';

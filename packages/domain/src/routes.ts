@@ -29,6 +29,7 @@ export const ROUTES = {
   dashboard: { path: '/app/dashboard', title: 'Dashboard' },
   inclusaoTicket: { path: '/app/inclusaoticket', title: 'Incluir Ticket' },
   fechaMovimentoPrevisao: { path: '/app/fechamovimentoprevisao', title: 'Fechamento de Movimento Previsão' },
+  relatorios: { path: '/app/relatorios', title: 'Relatórios' },
   posicaoContratoClienteConciliador: { path: '/app/posicaocontratoclienteconciliador', title: 'Posição do Contrato' },
 } as const satisfies Record<string, RouteEntry>;
 

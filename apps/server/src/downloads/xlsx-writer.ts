@@ -67,4 +67,45 @@ export async function writeXlsx(sheets: readonly XlsxSheet[]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/**
+ * One sheet written as its rows arrive (exceljs' streaming writer): a report of a million rows never sits in memory.
+ * The same columns, formats, header and totals as writeXlsx; `close` writes the totals row and the file.
+ */
+export type XlsxStream = { add(row: Record<string, unknown>): void; close(): Promise<void> };
+
+export function openXlsxStream(filename: string, s: Omit<XlsxSheet, 'rows'>): XlsxStream {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: true, useSharedStrings: false });
+  book.creator = 'Concilia';
+  book.created = new Date();
+  const sheet = book.addWorksheet(s.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = s.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(12, c.header.length + 2), style: { numFmt: FORMATS[c.kind] } }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const sums = new Map<string, number>();
+  let count = 0;
+  return {
+    add(r) {
+      count++;
+      for (const k of s.totals?.keys ?? []) sums.set(k, (sums.get(k) ?? 0) + Number(r[k] ?? 0));
+      sheet.addRow(Object.fromEntries(s.columns.map((c) => [c.key, cellValue(c.kind, r[c.key])]))).commit();
+    },
+    async close() {
+      if (count) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1 + count, column: s.columns.length } };
+      if (s.totals && count) {
+        const row = sheet.addRow({});
+        row.font = { bold: true };
+        row.getCell(1).value = s.totals.label;
+        s.columns.forEach((c, i) => {
+          if (!s.totals!.keys.includes(c.key)) return;
+          const letter = sheet.getColumn(i + 1).letter;
+          row.getCell(i + 1).value = { formula: `SUM(${letter}2:${letter}${1 + count})`, result: cellValue(c.kind, sums.get(c.key) ?? 0) as number };
+        });
+        row.commit();
+      }
+      sheet.commit();
+      await book.commit();
+    },
+  };
+}
+
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

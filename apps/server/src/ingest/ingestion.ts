@@ -5,6 +5,7 @@ import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
 import type { Metrics } from '../observability/metrics';
 import { HOUSEKEEPING_QUEUE, housekeepingHandler, type HousekeepingSettings, scheduleHousekeeping } from '../jobs/housekeeping';
 import { LATE_FILES_QUEUE, lateFilesHandler, type LateFileSettings, scheduleLateFiles } from '../jobs/late-files';
+import { REPORT_DISPATCH_QUEUE, reportScheduleHandlers, scheduleReportDispatch } from '../reports/report-schedules';
 import type { Mailer } from '../mail/mailer';
 import { folderStorage, type FileStorage } from './file-storage';
 import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
@@ -49,6 +50,8 @@ export interface IngestionOptions {
   housekeeping?: { mailer: Mailer; settings: HousekeepingSettings };
   /** run the late-file alarm check and its daily digest in these workers too; off when LATE_FILE_CHECK_MINUTES is 0 */
   lateFiles?: { mailer: Mailer; settings: LateFileSettings };
+  /** run the scheduled reports (dispatcher and executions) in these workers too */
+  reports?: { mailer: Mailer };
 }
 
 export function createIngestion(opts: IngestionOptions): Ingestion {
@@ -79,19 +82,26 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
           ? { [HOUSEKEEPING_QUEUE]: housekeepingHandler({ db: opts.open.db, log: opts.log, ...opts.housekeeping }) }
           : {}),
         ...(lateFiles ? { [LATE_FILES_QUEUE]: lateFilesHandler({ db: opts.open.db, log: opts.log, ...lateFiles }) } : {}),
+        ...(opts.reports ? reportScheduleHandlers({ db: opts.open.db, log: opts.log, mailer: opts.reports.mailer }) : {}),
         [MATCH_QUEUE]: matchHandler(opts.open, opts.log, {
           toleranceCentavos: opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS,
           feeToleranceCentavos: opts.feeToleranceCentavos,
         }),
       },
       // always scheduled: a drain waits for the loads, not for the next housekeeping run
-      background: [HOUSEKEEPING_QUEUE, LATE_FILES_QUEUE],
+      background: [HOUSEKEEPING_QUEUE, LATE_FILES_QUEUE, REPORT_DISPATCH_QUEUE],
     });
     if (opts.housekeeping) {
       // the first run at start (unless one is waiting or under way), then each run schedules the next
       void scheduleHousekeeping(opts.open.db, 0, { includeRunning: true })
         .then(() => workers?.kick())
         .catch((e: unknown) => opts.log.warn({ err: e }, 'housekeeping could not be scheduled'));
+    }
+    if (opts.reports) {
+      // the dispatcher too: a look at start (a schedule missed while the server was down runs now, once)
+      void scheduleReportDispatch(opts.open.db, 0, { includeRunning: true })
+        .then(() => workers?.kick())
+        .catch((e: unknown) => opts.log.warn({ err: e }, 'report dispatch could not be scheduled'));
     }
     if (lateFiles) {
       // the same way: a check at start (unless one is waiting or under way), then each run schedules the next

@@ -1,5 +1,5 @@
 import { type Db, subtreeOf } from '@concilia/db';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { anticipationAuditSql } from './fee-audit-anticipation';
 
 /**
@@ -23,13 +23,12 @@ export type OverchargeTotal = {
 };
 
 /**
- * Sales come from auditoria_taxas (kept by the matching job); anticipations are priced on the fly
+ * The totals' SQL (without an order), for a person's subtree: the screens and the report generators read the same
+ * rule. Sales come from auditoria_taxas (kept by the matching job); anticipations are priced on the fly
  * (fee-audit-anticipation.ts) with the same tolerance the sales audit was given.
  */
-export async function overchargeTotals(
-  db: Pick<Db, 'execute'>, codpessoa: number, scope: { de: string; ate: string }, toleranceCentavos: number,
-): Promise<OverchargeTotal[]> {
-  const res = (await db.execute(sql`
+export function overchargeTotalsSql(codpessoa: number, scope: { de: string; ate: string }, toleranceCentavos: number): SQL {
+  return sql`
     WITH ant AS (${anticipationAuditSql(codpessoa, scope, toleranceCentavos)}),
     itens AS (
       SELECT a.codoperadora, a.codpessoa, to_char(a.datavenda, 'YYYY-MM') AS mes, a.diferenca AS venda, NULL::bigint AS antecipacao
@@ -44,7 +43,13 @@ export async function overchargeTotals(
            count(i.venda)::int AS vendas, coalesce(sum(i.venda), 0)::text AS valorvendas,
            count(i.antecipacao)::int AS antecipacoes, coalesce(sum(i.antecipacao), 0)::text AS valorantecipacoes
     FROM itens i JOIN operadoras o ON o.codoperadora = i.codoperadora JOIN pessoas p ON p.codpessoa = i.codpessoa
-    GROUP BY i.codoperadora, o.nome, i.codpessoa, p.nome, i.mes
+    GROUP BY i.codoperadora, o.nome, i.codpessoa, p.nome, i.mes`;
+}
+
+export async function overchargeTotals(
+  db: Pick<Db, 'execute'>, codpessoa: number, scope: { de: string; ate: string }, toleranceCentavos: number,
+): Promise<OverchargeTotal[]> {
+  const res = (await db.execute(sql`${overchargeTotalsSql(codpessoa, scope, toleranceCentavos)}
     ORDER BY i.mes, o.nome, p.nome`)) as unknown as { rows: Record<string, unknown>[] };
   return res.rows.map((r) => ({
     codoperadora: Number(r.codoperadora), operadora: String(r.operadora), codpessoa: Number(r.codpessoa), unidade: String(r.unidade),

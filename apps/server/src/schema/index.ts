@@ -20,6 +20,8 @@ import '../features/late-files/late-files.resolvers';
 import '../features/establishment-documents/documents.resolvers';
 import '../features/contract-position/contract-position.resolvers';
 import '../features/contract-position/painel-cadastro.resolvers';
+import '../reports/reports.resolvers';
+import '../reports/report-schedules.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

@@ -1,4 +1,4 @@
-import { POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, ROUTES } from '@concilia/domain';
+import { POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, RELATORIOS_PAGE, ROUTES } from '@concilia/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppShell } from './shell/app-shell';
 import { RequireAuth } from './gates';
@@ -61,6 +61,12 @@ export const router = createBrowserRouter([
         path: child(ROUTES.fechaMovimentoPrevisao.path),
         handle: screen(PREVISAO_PAGE),
         lazy: async () => ({ Component: (await import('../features/billing/previsao-page')).PrevisaoPage }),
+      },
+      // Relatórios (issue 20): its own chunk, loaded on the first visit
+      {
+        path: child(ROUTES.relatorios.path),
+        handle: screen(RELATORIOS_PAGE),
+        lazy: async () => ({ Component: (await import('../features/reports/relatorios-page')).RelatoriosPage }),
       },
       // the contract-position monitor (issue 19): its own chunk, loaded by the back office only
       {

@@ -26,6 +26,12 @@ const PainelCadastroCampos = graphql(`
     estabelecimentos { codestabelecimento operadora codoperadora codexterno unidade status statusDescricao documentos pendentes } }
 `);
 
+// Relatórios › Agendamentos: a schedule and its last run, as the list and the form read it
+const AgendamentoCampos = graphql(`
+  fragment AgendamentoCampos on AgendamentoRelatorio { codagendamento relatorio titulo parametros periodo formato frequencia dias diames hora
+    validade emails ativo proximaexecucao usuario ultimaexecucao { codexecucao iniciadoem terminadoem status linhas bytes mensagem } }
+`);
+
 export const OPS = {
   getAppConfig: graphql(`query getAppConfig { getAppConfig { botCheck recaptchaSiteKey treinamentoUrl atendimento versao } }`),
   login: graphql(
@@ -149,4 +155,17 @@ export const OPS = {
       savePainelCadastroTaxa(codpessoa: $codpessoa, codoperadora: $codoperadora, taxas: $taxas) { ...PainelCadastroCampos } }`,
     [PainelCadastroCampos],
   ),
+  // report schedules
+  getAgendamentosRelatorios: graphql(`query getAgendamentosRelatorios { getAgendamentosRelatorios { ...AgendamentoCampos } }`, [AgendamentoCampos]),
+  // one schedule with its runs (the form and the Histórico drawer)
+  getAgendamentoRelatorio: graphql(
+    `query getAgendamentoRelatorio($codagendamento: Int!) { getAgendamentoRelatorio(codagendamento: $codagendamento) {
+      ...AgendamentoCampos historico { codexecucao iniciadoem terminadoem status linhas bytes mensagem } } }`,
+    [AgendamentoCampos],
+  ),
+  salvarRelatorioAgendamento: graphql(
+    `mutation salvarRelatorioAgendamento($values: AgendamentoRelatorioInput!) { salvarRelatorioAgendamento(values: $values) { ...AgendamentoCampos } }`,
+    [AgendamentoCampos],
+  ),
+  excluirRelatorioAgendamento: graphql(`mutation excluirRelatorioAgendamento($codagendamento: Int!) { excluirRelatorioAgendamento(codagendamento: $codagendamento) }`),
 } as const;

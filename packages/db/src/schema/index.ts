@@ -12,3 +12,4 @@ export * from './sign-up.table';
 export * from './billing.table';
 export * from './alarms.table';
 export * from './contract-position.table';
+export * from './reports.table';

@@ -1,4 +1,4 @@
-import { BILLING_SCREENS, cadenciaArquivosScreen, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
+import { BILLING_SCREENS, cadenciaArquivosScreen, RELATORIOS_PAGE, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -36,6 +36,7 @@ const FEATURE_SCREENS = [
   { recurso: 'parametros', nometela: 'Parâmetros', secao: 'Cadastros', icon: 'Settings' },
   { recurso: 'inclusaoticket', nometela: 'Incluir Ticket', secao: 'Tickets', icon: 'PointOfSale' },
   { recurso: PREVISAO_PAGE, nometela: ROUTES.fechaMovimentoPrevisao.title, secao: 'Faturamento', icon: 'RequestQuote' },
+  { recurso: RELATORIOS_PAGE, nometela: ROUTES.relatorios.title, secao: 'Relatórios', icon: 'Assessment' },
   { recurso: POSICAO_CONTRATO_PAGE, nometela: ROUTES.posicaoContratoClienteConciliador.title, secao: 'Cadastros', icon: 'AccountTree' },
 ] as const;
 
@@ -65,16 +66,18 @@ export const DEMO_ESTABELECIMENTOS = [
   { unidade: 'Bom Preço - Matriz', codoperadora: 3, codexterno: '000000987654321', nome: 'Bom Preço Matriz - Getnet' },
 ] as const;
 
-const SECTIONS = [
+const SECTIONS: readonly { label: string; icon: string; page?: string }[] = [
   { label: 'Início', icon: 'Dashboard' },
   { label: 'Arquivos', icon: 'Folder' },
   { label: 'Cadastros', icon: 'Inventory' },
   { label: 'Tickets', icon: 'Receipt' },
   { label: 'Conciliação', icon: 'Assessment' },
+  // a top-level entry that is a page itself (the shell forces 'Relatórios' to its page: spec part 1, FORCED_MENU_PAGES)
+  { label: 'Relatórios', icon: 'Assessment', page: RELATORIOS_PAGE },
   { label: 'Faturamento', icon: 'RequestQuote' },
   { label: 'Ajuda', icon: 'HelpOutline' },
   { label: 'Minha Conta', icon: 'AccountCircle' },
-] as const;
+];
 
 const PROFILES = ['Administrador Plataforma', 'Revenda', 'Cliente', 'Mestre Operadora', 'Mestre Revenda'] as const;
 /** Profiles that maintain registers; a client's users only use the product. */
@@ -150,6 +153,10 @@ export async function seedDemo(db: Db): Promise<void> {
 
     let ordem = 0;
     for (const sec of SECTIONS) {
+      if (sec.page) {
+        await tx.insert(menus).values({ label: sec.label, page: sec.page, icon: sec.icon, ordem: ordem++, codrecurso: recursoIds.get(sec.page)! });
+        continue;
+      }
       const [m] = await tx.insert(menus).values({ label: sec.label, icon: sec.icon, ordem: ordem++ }).returning();
       for (const s of SCREENS.filter((x) => x.secao === sec.label)) {
         await tx.insert(menus).values({
