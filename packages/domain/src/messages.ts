@@ -82,6 +82,7 @@ export const MSG = {
   treinamentoAbrindo: 'Abrindo os vídeos de treinamento em uma nova aba...',
   atendimentoIndisponivel: 'O atendimento não está configurado para este ambiente.',
   operacaoSucesso: 'Operação realizada com sucesso!',
+  paginaCarregando: 'Carregando a página',
 
   // Auth (login screen, password dialogs and pages, status pages). Keys carry a prefix so that blocks
   // written alongside (Shell) cannot collide with them.

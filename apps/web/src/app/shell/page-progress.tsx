@@ -1,3 +1,4 @@
+import { MSG } from '@concilia/domain';
 import { LinearProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -19,6 +20,8 @@ export function PageProgress() {
     <LinearProgress
       color="secondary"
       data-testid="page-progress"
+      // a progress bar needs a name for screen readers (axe: aria-progressbar-name)
+      aria-label={MSG.paginaCarregando}
       sx={(theme) => ({ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: theme.zIndex.appBar + 2 })}
     />
   );

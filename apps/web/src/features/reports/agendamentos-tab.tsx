@@ -62,7 +62,7 @@ export function AgendamentosTab({ onNovo, onEditar }: Props) {
         <Button variant="contained" startIcon={<Add />} onClick={onNovo}>{MSG.relatoriosNovo}</Button>
       </Stack>
       <Card variant="outlined">
-        {lista.isFetching ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
+        {lista.isFetching ? <LinearProgress aria-label={MSG.processando} /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
           {/* seven columns beside the docked menu at 1366 px: narrow cell padding, long values wrap or stack */}
           <Table size="small" aria-label={MSG.relatoriosAbaAgendamentos} sx={{ '& th, & td': { px: 1, verticalAlign: 'top' }, '& th:first-of-type, & td:first-of-type': { pl: 2 } }}>

@@ -35,7 +35,7 @@ export function HistoricoDrawer({ agendamento, onClose }: { agendamento: Agendam
   const title = MSG.relatoriosHistoricoDe.replace('{titulo}', agendamento.titulo);
   return (
     <RightDrawer open title={title} subtitle={MSG.relatoriosHistorico} onClose={onClose} width={720}>
-      {historico.isLoading ? <LinearProgress /> : null}
+      {historico.isLoading ? <LinearProgress aria-label={MSG.processando} /> : null}
       {historico.isSuccess && rows.length === 0 ? <Typography color="text.secondary">{MSG.relatoriosHistoricoVazio}</Typography> : null}
       {rows.length > 0 ? (
         <TableContainer>
