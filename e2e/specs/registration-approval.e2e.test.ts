@@ -41,7 +41,8 @@ describe('registration approval', () => {
     await screen.fabAction(MSG.documentos);
     const drawer = page.getByRole('dialog', { name: MSG.documentos });
     await sendDocument(page, drawer, 'Carta de autorização', { name: 'carta.pdf', buffer: TINY_PDF });
-    await page.keyboard.press('Escape');
+    // the drawer's own close button: Escape depends on where the focus landed once Enviar was disabled and enabled again
+    await drawer.getByRole('button', { name: MSG.listaFechar }).click();
     await drawer.waitFor({ state: 'hidden' });
     await page.reload();
     await posicao('P');

@@ -4,7 +4,7 @@ import {
   Alert, Box, Button, LinearProgress, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNotifier } from '../../app/notifications';
 import { useProcessing } from '../../app/processing';
 import { call, gqlWithFiles } from '../../lib/api-client';
@@ -59,6 +59,14 @@ export const DocumentosAction: OpenActionComponent = ({ def, row, onClose }) => 
   const [erros, setErros] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const escolher = useRef<HTMLLabelElement>(null);
+  const wasBusy = useRef(false);
+  // Enviar is disabled while sending, which drops the keyboard focus to the page: give it back inside the drawer,
+  // so Tab and Escape keep working
+  useEffect(() => {
+    if (wasBusy.current && !busy) escolher.current?.focus();
+    wasBusy.current = busy;
+  }, [busy]);
 
   const pick = (list: FileList | null) => {
     const chosen = Array.from(list ?? []);
@@ -170,7 +178,7 @@ export const DocumentosAction: OpenActionComponent = ({ def, row, onClose }) => 
               error={!!erros.name} helperText={erros.name ?? MSG.documentoNomeAjuda} slotProps={{ htmlInput: { maxLength: DOCUMENTO_NOME_MAX } }}
             />
             <Box>
-              <Button variant="outlined" component="label" startIcon={<UploadFile />} disabled={busy}>
+              <Button ref={escolher} variant="outlined" component="label" startIcon={<UploadFile />} disabled={busy}>
                 {MSG.uploadEscolher}
                 <input
                   ref={input} type="file" multiple hidden data-testid="documento-input" accept={DOCUMENTO_UPLOAD.accept.join(',')}
