@@ -198,9 +198,12 @@ export const linhasCliente = pgTable(
     nossonumero: text('nossonumero'),
     operadorainformada: text('operadorainformada'),
     desconsiderado: boolean('desconsiderado').notNull().default(false),
+    /** the integrator's own id of the sale (integrator API): the same id sent again is the same sale */
+    idintegrador: text('idintegrador'),
   },
   (t) => [
     unique('linhas_cliente_chave_uq').on(t.datavenda, t.chave, t.ocorrencia),
+    uniqueIndex('linhas_cliente_integrador_uq').on(t.codpessoa, t.idintegrador).where(sql`${t.idintegrador} IS NOT NULL`),
     index('linhas_cliente_arquivo_idx').using('brin', t.codarquivo),
   ],
 );

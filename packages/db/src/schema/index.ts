@@ -13,3 +13,4 @@ export * from './billing.table';
 export * from './alarms.table';
 export * from './contract-position.table';
 export * from './reports.table';
+export * from './integrations.table';
