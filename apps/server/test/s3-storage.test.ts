@@ -1,78 +1,125 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { arquivos } from '@concilia/db';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIngestion } from '../src/ingest/ingestion';
-import { s3Storage, signV4 } from '../src/ingest/s3-storage';
-import { createTestApp, type TestApp } from './harness';
+import { s3Storage, type S3Settings } from '../src/ingest/s3-storage';
+import { createTestApp, engines, type TestApp } from './harness';
+import { startS3Server, type S3TestServer } from './support/s3-server';
 
-describe('AWS Signature V4', () => {
-  it('signs the AWS test suite request get-vanilla as AWS does', () => {
-    const authorization = signV4({
-      method: 'GET', url: new URL('https://example.amazonaws.com/'), region: 'us-east-1', service: 'service',
-      accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY', amzDate: '20150830T123600Z',
-      payloadHash: crypto.createHash('sha256').update('').digest('hex'),
-    });
-    expect(authorization).toBe('AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, '
-      + 'SignedHeaders=host;x-amz-date, Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31');
-  });
-});
+const BUCKET = 'concilia';
+const PREFIX = 'originais';
+const keyOf = (sha256: string) => `${PREFIX}/${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
 
-/** A minimal S3 stand-in: keeps PUT bodies by path, refuses unsigned requests or a body that does not match its hash. */
-function fakeS3() {
-  const objects = new Map<string, Buffer>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const signed = String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 Credential=chave/');
-      if (!signed) return void res.writeHead(403).end();
-      if (req.method === 'PUT') {
-        if (crypto.createHash('sha256').update(body).digest('hex') !== req.headers['x-amz-content-sha256']) return void res.writeHead(400).end();
-        objects.set(req.url!, body);
-        return void res.writeHead(200).end();
-      }
-      if (req.method === 'GET') return void (objects.has(req.url!) ? res.writeHead(200).end(objects.get(req.url!)) : res.writeHead(404).end());
-      if (req.method === 'DELETE') return void res.writeHead(objects.delete(req.url!) ? 204 : 404).end();
-      res.writeHead(405).end();
-    });
-  });
-  return { server, objects };
+async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
-describe('originals in S3-compatible storage', () => {
+describe.each(engines())('originals in S3-compatible storage (%s)', (engine) => {
   let t: TestApp;
-  const s3 = fakeS3();
+  let s3: S3TestServer;
+  let settings: S3Settings;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
-    await new Promise<void>((r) => s3.server.listen(0, '127.0.0.1', r));
+    s3 = await startS3Server();
+    t = await createTestApp(engine);
+    await s3.bucket(BUCKET);
+    settings = { endpoint: s3.endpoint, bucket: BUCKET, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, prefix: PREFIX };
   });
   afterAll(async () => {
-    await t.close();
-    s3.server.close();
+    await t?.close();
+    await s3?.close();
   });
 
-  it('keeps the original byte-exact in the bucket, loads it from there and deletes it with the file', async () => {
-    const endpoint = `http://127.0.0.1:${(s3.server.address() as AddressInfo).port}`;
-    const storage = s3Storage({ endpoint, bucket: 'concilia', region: 'sa-east-1', accessKeyId: 'chave', secretAccessKey: 'segredo', prefix: 'originais' });
-    const ing = createIngestion({ open: t.opened, log: pino({ level: 'silent' }), filesDir: t.config.filesDir, workers: 1, pollMs: 50, storage });
+  it('keeps the original byte-exact in the bucket, loads and reloads it from there and deletes it with the file', async () => {
+    const ing = createIngestion({ open: t.opened, log: pino({ level: 'silent' }), filesDir: t.config.filesDir, workers: 1, pollMs: 50, storage: s3Storage(settings) });
     try {
       const bytes = fs.readFileSync(new URL('../../../packages/engine/test/samples/rede/R97470EEVD17.cmp', import.meta.url));
       const received = await ing.receive({ source: bytes, name: 'R97470EEVD17.cmp', origem: 'UPLOAD' });
       await ing.drain();
       const [file] = await t.db.select().from(arquivos).where(eq(arquivos.codarquivo, received.codarquivo));
-      expect(file).toMatchObject({ status: 'PROCESSADO' });
-      const key = `/concilia/originais/${file!.sha256.slice(0, 2)}/${file!.sha256.slice(2, 4)}/${file!.sha256}`;
-      expect(s3.objects.get(key)?.equals(bytes)).toBe(true);
+      expect(file).toMatchObject({ status: 'PROCESSADO', sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
+      const key = keyOf(file!.sha256);
+      expect((await s3.objects(BUCKET)).get(key)?.equals(bytes)).toBe(true);
+
+      // a reprocess reads the original back from the bucket
+      await ing.reprocess(received.codarquivo);
+      await ing.drain();
+      const [again] = await t.db.select().from(arquivos).where(eq(arquivos.codarquivo, received.codarquivo));
+      expect(again).toMatchObject({ status: 'PROCESSADO', linhas: file!.linhas });
+
       await ing.remove(received.codarquivo);
-      expect(s3.objects.has(key)).toBe(false);
+      expect((await s3.objects(BUCKET)).has(key)).toBe(false);
     } finally {
       await ing.stop();
     }
+  });
+
+  it('sends a file larger than a part as a multipart upload and reads it back byte-identical', async () => {
+    const storage = s3Storage(settings);
+    // 8 MiB parts: two whole ones and a short last one
+    const bytes = crypto.randomBytes(2 * 8 * 1024 * 1024 + 123_457);
+    async function* inPieces() {
+      for (let i = 0; i < bytes.length; i += 1_000_003) yield bytes.subarray(i, i + 1_000_003);
+    }
+    const before = s3.requests.length;
+    const stored = await storage.put(inPieces(), 16);
+    expect(stored).toMatchObject({ sha256: crypto.createHash('sha256').update(bytes).digest('hex'), size: bytes.length });
+    expect(Buffer.from(stored.head).equals(bytes.subarray(0, 16))).toBe(true);
+
+    const key = keyOf(stored.sha256);
+    const sent = s3.requests.slice(before).filter((r) => r.url.startsWith(`/${BUCKET}/${key}`));
+    expect(sent.filter((r) => r.method === 'POST' && /[?&]uploads\b/.test(r.url))).toHaveLength(1);
+    expect(sent.filter((r) => r.method === 'PUT' && /[?&]partNumber=\d+/.test(r.url)).map((r) => Number(/partNumber=(\d+)/.exec(r.url)![1])).sort()).toEqual([1, 2, 3]);
+    expect(sent.filter((r) => r.method === 'POST' && /[?&]uploadId=/.test(r.url))).toHaveLength(1);
+    expect(sent.every((r) => r.status < 300)).toBe(true);
+
+    expect((await s3.object(BUCKET, key))?.body.equals(bytes)).toBe(true);
+    const back = await collect(storage.read(stored.sha256));
+    expect(back.length).toBe(bytes.length);
+    expect(back.equals(bytes)).toBe(true);
+
+    await storage.remove(stored.sha256);
+    expect(await s3.object(BUCKET, key)).toBeNull();
+  });
+
+  it('stores the same bytes sent twice at once (each put has its own spool file)', async () => {
+    const storage = s3Storage(settings);
+    const bytes = crypto.randomBytes(300_000);
+    const [a, b] = await Promise.all([storage.put(bytes, 16), storage.put(Uint8Array.from(bytes), 16)]);
+    expect(a.sha256).toBe(b.sha256);
+    expect((await collect(storage.read(a.sha256))).equals(bytes)).toBe(true);
+  });
+
+  it('refuses the wrong secret key: the put fails and nothing is stored or recorded', async () => {
+    const wrong = s3Storage({ ...settings, secretAccessKey: 'not-the-secret' });
+    const bytes = fs.readFileSync(new URL('../../../packages/engine/test/samples/rede/R97470EEVD17.cmp', import.meta.url));
+    const marked = Buffer.concat([bytes, Buffer.from(`\n${crypto.randomUUID()}`)]);
+    const sha256 = crypto.createHash('sha256').update(marked).digest('hex');
+
+    await expect(wrong.put(marked, 16)).rejects.toThrow(/SignatureDoesNotMatch|signature/i);
+
+    const ing = createIngestion({ open: t.opened, log: pino({ level: 'silent' }), filesDir: t.config.filesDir, workers: 0, storage: wrong });
+    try {
+      await expect(ing.receive({ source: marked, name: 'segredo-errado.cmp', origem: 'UPLOAD' })).rejects.toThrow(/signature/i);
+    } finally {
+      await ing.stop();
+    }
+    expect(await t.db.select().from(arquivos).where(eq(arquivos.nomearquivo, 'segredo-errado.cmp'))).toEqual([]);
+    expect(await s3.object(BUCKET, keyOf(sha256))).toBeNull();
+    // a multipart upload refused half-way leaves nothing behind either
+    const large = crypto.randomBytes(9 * 1024 * 1024);
+    await expect(wrong.put(large, 16)).rejects.toThrow(/signature/i);
+    expect(await s3.object(BUCKET, keyOf(crypto.createHash('sha256').update(large).digest('hex')))).toBeNull();
+  });
+
+  it('removes a missing object without complaint, and says which object could not be read', async () => {
+    const storage = s3Storage(settings);
+    const missing = crypto.createHash('sha256').update('never stored').digest('hex');
+    await expect(storage.remove(missing)).resolves.toBeUndefined();
+    await expect(collect(storage.read(missing))).rejects.toThrow(new RegExp(`s3://${BUCKET}/${keyOf(missing)}`));
   });
 });

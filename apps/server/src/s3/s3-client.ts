@@ -15,6 +15,11 @@ export interface S3Target {
   /** absent: the SDK's standard credential chain (environment, shared files, instance role) */
   accessKeyId?: string | null;
   secretAccessKey?: string | null;
+  /**
+   * Idle limits, in ms: to connect, and for a socket that goes silent mid-request. Not a limit on the whole
+   * transfer, so a large file on a slow link still goes through. Absent: none (the SDK's default).
+   */
+  timeoutMs?: number;
 }
 
 export function makeS3Client(target: S3Target): S3Client {
@@ -24,6 +29,7 @@ export function makeS3Client(target: S3Target): S3Client {
     ...(target.accessKeyId && target.secretAccessKey
       ? { credentials: { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey } }
       : {}),
+    ...(target.timeoutMs ? { requestHandler: { connectionTimeout: target.timeoutMs, socketTimeout: target.timeoutMs } } : {}),
     maxAttempts: 4,
     // checksums only where S3 requires them: S3-compatible services do not all read the SDK's default trailers
     requestChecksumCalculation: 'WHEN_REQUIRED',
