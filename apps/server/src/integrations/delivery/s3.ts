@@ -1,0 +1,81 @@
+import type { Readable } from 'node:stream';
+import { makeS3Client, uploadToS3 } from '../../s3/s3-client';
+import { assertFileName, connectionReason, DeliveryError, errorText, seconds } from './delivery-common';
+
+export type S3DeliveryTarget = { endpoint: string | null; regiao: string; bucket: string; pasta: string | null; keyid: string; senha: string };
+
+/** The errors S3 (and the compatible services) answer for a key or a signature it does not accept. */
+const BAD_CREDENTIALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken', 'AuthorizationHeaderMalformed', 'InvalidClientTokenId']);
+
+/**
+ * An object appears whole or not at all (a multipart upload only shows when completed), so no temporary key is
+ * needed. The folder is a key prefix: nothing to create.
+ */
+export async function deliverS3(
+  target: S3DeliveryTarget,
+  fileName: string,
+  body: Buffer | (() => Readable),
+  timeoutMs: number,
+): Promise<{ remotePath: string }> {
+  assertFileName(fileName);
+  const prefix = (target.pasta ?? '').replace(/\\/g, '/').split('/').filter((p) => p !== '' && p !== '.').join('/');
+  const key = prefix ? `${prefix}/${fileName}` : fileName;
+  const client = makeS3Client({
+    endpoint: target.endpoint,
+    region: target.regiao,
+    bucket: target.bucket,
+    accessKeyId: target.keyid,
+    secretAccessKey: target.senha,
+  });
+  // idle limits on the sockets, not on the whole upload: a large file on a slow link is still healthy
+  // (the SDK's node handler has the method; its declared type is the generic handler's)
+  const handler = client.config.requestHandler as { updateHttpClientConfig?: (key: string, value: unknown) => void };
+  handler.updateHttpClientConfig?.('connectionTimeout', timeoutMs);
+  handler.updateHttpClientConfig?.('socketTimeout', timeoutMs);
+  let source: Readable | undefined;
+  try {
+    const payload = typeof body === 'function' ? (source = body()) : body;
+    await uploadToS3(client, target.bucket, key, payload);
+    return { remotePath: `s3://${target.bucket}/${key}` };
+  } catch (err) {
+    throw classify(err, { target, key, fileName, timeoutMs });
+  } finally {
+    source?.destroy();
+    client.destroy();
+  }
+}
+
+function classify(err: unknown, c: { target: S3DeliveryTarget; key: string; fileName: string; timeoutMs: number }): DeliveryError {
+  const e = (err ?? {}) as { name?: string; code?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+  const name = e.Code ?? e.name ?? '';
+  const status = e.$metadata?.httpStatusCode;
+  const bucket = c.target.bucket;
+  const service = `serviço S3 ${serviceLabel(c.target)}`;
+  if (BAD_CREDENTIALS.has(name) || status === 401) {
+    return new DeliveryError('AUTENTICACAO', `Acesso negado ao bucket ${bucket} (chave de acesso ou segredo inválidos).`, { cause: err });
+  }
+  if (name === 'AccessDenied' || status === 403) {
+    return new DeliveryError('AUTENTICACAO', `Acesso negado ao bucket ${bucket}: a chave de acesso não tem permissão para gravar ${c.key}.`, { cause: err });
+  }
+  if (name === 'NoSuchBucket') {
+    return new DeliveryError('DIRETORIO', `O bucket ${bucket} não existe no ${service}.`, { cause: err });
+  }
+  if (name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
+    return new DeliveryError('TEMPO_ESGOTADO', `O ${service} não respondeu em ${seconds(c.timeoutMs)} s.`, { cause: err });
+  }
+  const reason = connectionReason(err);
+  if (reason) {
+    return new DeliveryError('CONEXAO', `Não foi possível conectar ao ${service}: ${reason}.`, { cause: err });
+  }
+  const detail = name && name !== 'Error' ? `${name}: ${errorText(err)}` : errorText(err);
+  return new DeliveryError('TRANSFERENCIA', `O envio do arquivo ${c.fileName} ao bucket ${bucket} falhou (${detail}).`, { cause: err });
+}
+
+function serviceLabel(t: S3DeliveryTarget): string {
+  if (!t.endpoint) return `da AWS (${t.regiao || 'us-east-1'})`;
+  try {
+    return new URL(t.endpoint).host;
+  } catch {
+    return t.endpoint;
+  }
+}
