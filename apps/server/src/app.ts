@@ -12,6 +12,8 @@ import { requestLimits } from './graphql/request-limits';
 import { requestScope } from './logger';
 import { DOWNLOAD_PREFIX } from './downloads/download-store';
 import { serveDownload } from './downloads/download-route';
+import { serveIntegratorApi } from './features/integrador/integrador-route';
+import { INTEGRADOR_API_PATH } from '@concilia/domain';
 import { createIngestion, type Ingestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -40,6 +42,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     housekeeping: { mailer, settings: config },
     lateFiles: { mailer, settings: config },
     reports: { mailer },
+    integrations: { config },
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
     storage: storageFromConfig(config),
   });
@@ -85,7 +88,12 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     const requestId = server.requestId ?? crypto.randomUUID();
     const secure = config.cookieSecure === 'auto' ? (server.secure ?? url.startsWith('https:')) : config.cookieSecure;
     // the download route sits beside GraphQL, as on the HTTP server (http/server.ts)
-    if (new URL(url).pathname.startsWith(DOWNLOAD_PREFIX)) return serveDownload(new Request(url, init), db, config);
+    const { pathname } = new URL(url);
+    if (pathname.startsWith(DOWNLOAD_PREFIX)) return serveDownload(new Request(url, init), db, config);
+    // the integrator API authenticates by its key, not by a session: it stays outside GraphQL and its guards
+    if (pathname === INTEGRADOR_API_PATH) {
+      return requestScope.run({ requestId }, () => serveIntegratorApi(new Request(url, init), { open: opts.db, storage: ingestion.storage }));
+    }
     return requestScope.run({ requestId }, () =>
       Promise.resolve(yoga.fetch(url, init, { requestId, ip: server.ip ?? '127.0.0.1', secure })),
     );

@@ -28,6 +28,7 @@ const ingestion = createIngestion({
   // and so does the late-file check, whose daily digest it sends
   lateFiles: { mailer, settings: config },
   reports: { mailer },
+  integrations: { config },
 });
 // its probes and metrics (job durations, lines ingested) on a port of its own: it has no web server
 const probes = config.metricsPort === null ? null : createProbeServer({ db: db.db, metrics, queueStaleSeconds: config.queueStaleSeconds });

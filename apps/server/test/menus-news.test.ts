@@ -25,13 +25,14 @@ describe.each(engines())('menu (%s)', (engine) => {
       'Conciliação', 'Conciliação / Auditoria de Taxas → auditoriataxas', 'Conciliação / Taxas não cadastradas → taxasnaocadastradas',
       'Conciliação / Unidades não encontradas → unidadesnaoencontradas',
       'Relatórios',
+      'Integração',
       'Ajuda', 'Ajuda / Manual → ajuda',
       'Minha Conta', 'Minha Conta / Altera Senha → alterasenha',
     ]);
     expect(new Set(menus.map((m) => m.id)).size).toBe(menus.length);
     expect(menus.every((m) => m.icon)).toBe(true);
-    // Sections have no page of their own; entries do, and Relatórios is an entry at the top.
-    expect(menus.filter((m) => !m.pai && m.label !== 'Relatórios').every((m) => m.page === null)).toBe(true);
+    // Sections have no page of their own; entries do, and Relatórios and Integração are entries at the top.
+    expect(menus.filter((m) => !m.pai && m.label !== 'Relatórios' && m.label !== 'Integração').every((m) => m.page === null)).toBe(true);
   });
 
   it("the masters' menus are their own: the product's screens and their master lists, not the administrator's registers", async () => {

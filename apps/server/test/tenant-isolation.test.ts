@@ -60,6 +60,42 @@ const documentoDe = (v: Victim) => documentos.get(v.unidade) ?? { codestabelecim
 /** Each victim's report schedule (planted in beforeAll), by the top of its branch. */
 const agendamentos = new Map<number, number>();
 const agendamentoDe = (v: Victim) => agendamentos.get(v.topo) ?? v.topo;
+/** Each victim's integration schedule and one delivered day of it (planted in beforeAll), by the top of its branch. */
+const agendamentosIntegracao = new Map<number, { agendamento: number; execucao: number }>();
+const agendamentoIntegracaoDe = (v: Victim) => agendamentosIntegracao.get(v.topo) ?? { agendamento: v.topo, execucao: v.topo };
+const agendamentoIntegracaoKey = (v: Victim) => [{ args: { values: { editValues: { codagendamentointegracao: agendamentoIntegracaoDe(v).agendamento } } } }];
+const agendamentoIntegracaoValores = (v: Victim) => ({
+  codpessoa: v.topo, tipo: 'TOTVS_PROTHEUS', status: 'A', datainiciogeracao: '2026-05-01', hora: '06:00', protocolo: 'SFTP',
+  host: 'atacante.example', porta: 22, login: 'intruso', senha: 'Intruso2026x', diretorioftp: '/',
+});
+/** Each victim's Integrações rows (planted in beforeAll), by the top of its branch: ids the generic arguments would never hit. */
+type IntegracaoIds = { bucket: number; parametro: number; codigo: number; softexpress: number; ajuste: number };
+const integracoes = new Map<number, IntegracaoIds>();
+const integracaoDe = (v: Victim): IntegracaoIds => integracoes.get(v.topo) ?? { bucket: v.topo, parametro: v.topo, codigo: v.topo, softexpress: v.topo, ajuste: v.topo };
+/** A register of Integrações: its get and delete asked for the victim's row; its save updating that row, and inserting under the victim. */
+const integracaoOps = (id: string, key: keyof IntegracaoIds, values: (v: Victim) => Record<string, unknown>) => {
+  const byKey = (v: Victim) => [{ args: { values: { editValues: { [id]: integracaoDe(v)[key] } } } }];
+  return {
+    get: { access: 'user', variants: byKey } satisfies OpSpec,
+    remove: { access: 'user', variants: byKey } satisfies OpSpec,
+    save: {
+      access: 'user',
+      variants: (v) => [
+        { label: 'update', args: { values: { editValues: { ...values(v), [id]: integracaoDe(v)[key] }, insert: false } } },
+        { label: 'insert', args: { values: { editValues: values(v), insert: true } } },
+      ],
+    } satisfies OpSpec,
+  };
+};
+const bucketOps = integracaoOps('codbuckets3amazon', 'bucket', (v) => ({
+  codpessoa: v.topo, nome: 'Intruso', bucketname: 'intruso-bucket', pasta: null, keyid: 'AKIAINTRUSO', senha: 'Intruso2026x', regiao: 'sa-east-1', endpoint: null,
+}));
+const parametroOps = integracaoOps('codparametrototvs', 'parametro', (v) => ({ codpessoa: v.topo, codfilial: 'INTRUSO' }));
+const codigoOps = integracaoOps('codcodigooperadoratotvs', 'codigo', (v) => ({ codpessoa: v.topo, codoperadora: v.codoperadora, codclifor: 'INTRUSO' }));
+const softexpressOps = integracaoOps('codintegracaosoftexpress', 'softexpress', (v) => ({ codpessoa: v.unidade, codigoloja: 'INTRUSO', cnpj: null, ativo: true }));
+/** Each victim's integrator API key (planted in beforeAll), by the top of its branch. */
+const chavesApi = new Map<number, number>();
+const chaveApiDe = (v: Victim) => chavesApi.get(v.topo) ?? v.topo;
 /**
  * A report generator (issue 20), asked for the victim's window, operator and unit as a CSV and as a spreadsheet (the
  * texts the sweep reads; the generic arguments would send no format it knows). Those over the day a file was
@@ -132,6 +168,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarItensOrigemArquivoRecebido: { access: 'user' },
   listarItensPerfis: { access: 'user' },
   listarItensPessoas: { access: 'user' },
+  listarItensClientes: { access: 'user' },
   listarItensProdutos: { access: 'user' },
   listarItensStatusArquivo: { access: 'user' },
   listarItensTerminal: { access: 'user' },
@@ -265,6 +302,40 @@ const OPERATIONS: Record<string, OpSpec> = {
   getEstabelecimento: { access: 'user' },
   editarEstabelecimento: { access: 'user' },
   deleteEstabelecimentoOperadora: { access: 'user' },
+  // Integrações (issue 20): the victims' buckets, TOTVS parameters and codes, SoftExpress registrations and adjustments, by their ids
+  listarBucketS3Amazon: { access: 'user' },
+  getBucketS3Amazon: bucketOps.get,
+  salvarBucketS3Amazon: bucketOps.save,
+  excluirBucketS3Amazon: bucketOps.remove,
+  listarParametrosTOTVS: { access: 'user' },
+  getParametroTOTVS: parametroOps.get,
+  salvarParametrosTOTVS: parametroOps.save,
+  listarCodigoOperadoraTOTVS: { access: 'user' },
+  getCodigoOperadoraTOTVS: codigoOps.get,
+  salvarCodigoOperadoraTOTVS: codigoOps.save,
+  excluirCodigoOperadoraTOTVS: codigoOps.remove,
+  listarIntegracaoSoftExpressCadastro: { access: 'user' },
+  getIntegracaoSoftExpressCadastro: softexpressOps.get,
+  salvarIntegracaoSoftExpressCadastro: softexpressOps.save,
+  excluirIntegracaoSoftExpressCadastro: softexpressOps.remove,
+  listarIntegracaoAjuste: { access: 'user' },
+  listarIntegracaoAjusteTotal: { access: 'user', count: true },
+  getIntegracaoAjuste: { access: 'user', variants: (v) => [{ args: { values: { editValues: { codlinha: integracaoDe(v).ajuste } } } }] },
+  // integration schedules (issue 20): the victims' own schedules and a delivered day of each, by their ids
+  getAgendamentosIntegracao: { access: 'user' },
+  getAgendamentoIntegracao: { access: 'user', variants: agendamentoIntegracaoKey },
+  salvarIntegracaoAgendamento: {
+    access: 'user',
+    variants: (v) => [
+      { label: 'update', args: { values: { editValues: { ...agendamentoIntegracaoValores(v), codagendamentointegracao: agendamentoIntegracaoDe(v).agendamento }, insert: false } } },
+      { label: 'insert', args: { values: { editValues: agendamentoIntegracaoValores(v), insert: true } } },
+    ],
+  },
+  excluirIntegracaoAgendamento: { access: 'user', variants: agendamentoIntegracaoKey },
+  executarIntegracaoAgendamento: { access: 'user', variants: agendamentoIntegracaoKey },
+  getExecucoesIntegracao: { access: 'user', variants: (v) => [{ args: { codagendamentointegracao: agendamentoIntegracaoDe(v).agendamento } }] },
+  reenviarExecucaoIntegracao: { access: 'user', variants: (v) => [{ args: { codexecucao: agendamentoIntegracaoDe(v).execucao } }] },
+  listarItensBucketsS3: { access: 'user', variants: (v) => [{ args: {} }, { args: { codpessoa: v.topo } }] },
   // report schedules (issue 20): the victims' own schedules, read, changed and removed by their ids
   getAgendamentosRelatorios: { access: 'user' },
   getAgendamentoRelatorio: { access: 'user', variants: (v) => [{ args: { codagendamento: agendamentoDe(v) } }] },
@@ -350,6 +421,10 @@ const OPERATIONS: Record<string, OpSpec> = {
   saveTerminal: { access: 'user' },
   saveUsuario: { access: 'user' },
   urlVersaoAntiga: { access: 'user' },
+  // the integrator API's keys (issue 20): listed, created and revoked only within the caller's subtree
+  listarChavesApiIntegrador: { access: 'user', variants: (v) => [{ args: {} }, { args: { codpessoa: v.topo } }, { args: { codpessoa: v.unidade } }] },
+  criarChaveApiIntegrador: { access: 'user', variants: (v) => [{ args: { codpessoa: v.topo, nome: 'Chave do intruso' } }, { args: { codpessoa: v.unidade, nome: 'Chave do intruso' } }] },
+  revogarChaveApiIntegrador: { access: 'user', variants: (v) => [{ args: { codchave: chaveApiDe(v) } }] },
 };
 
 const isInsertInput = (op: Operation) => op.field.args.some((a) => /SaveValues$/.test(String(a.type).replace(/!$/, '')));
@@ -467,6 +542,19 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
         SELECT codusuario, ${dono}, 'vendas-operadora', '{"de":"2026-05-01","ate":"2026-05-31"}', 'xlsx', 'D', '07:00', '{agenda-secreta@vitima.example}'
         FROM usuarios WHERE login = '${login}' RETURNING codagendamento`));
     }
+    // an integration schedule of each victim's client, by its own user, with a day delivered
+    for (const [login, dono] of [['CLIENTE', padaria], ['ADMIN', direto]] as const) {
+      const agendamento = await one(t, `INSERT INTO agendamentos_integracao (codpessoa, codusuario, tipo, datainiciogeracao, protocolo, host, login, diretorioftp, ultimadatagerada)
+        SELECT ${dono}, codusuario, 'TOTVS_PROTHEUS', '2026-05-01', 'SFTP', 'erp-secreto.example', 'erp', '/entrada', '2026-05-04'
+        FROM usuarios WHERE login = '${login}' RETURNING codagendamentointegracao`);
+      const execucao = await one(t, `INSERT INTO execucoes_integracao (codagendamentointegracao, datamovimento, status, tentativas, arquivo, linhas, bytes, mensagem, terminadoem)
+        VALUES (${agendamento}, '2026-05-04', 'ENTREGUE', 1, 'TOTVS_PROTHEUS_${dono}_20260504.txt', 3, 300, 'Arquivo entregue com 3 linha(s).', now()) RETURNING codexecucao`);
+      agendamentosIntegracao.set(dono, { agendamento, execucao });
+    }
+    // an integrator API key of each victim (its hash only: the sweep never needs the key itself)
+    for (const [dono, nome] of [[padaria, 'Chave Secreta da Padaria'], [direto, 'Chave Secreta Direto Secreto']] as const) {
+      chavesApi.set(dono, await one(t, `INSERT INTO chaves_api_integrador (codpessoa, nome, prefixo, hash) VALUES (${dono}, '${nome}', 'ck_secreta', md5('${nome}')) RETURNING codchave`));
+    }
     for (const d of await q(t, `SELECT e.codpessoa, e.codestabelecimento, d.coddocumento FROM documentos_estabelecimento d
       JOIN estabelecimentos e USING (codestabelecimento) WHERE e.codexterno IN ('${EC_CENTRO}', '${REDE_PV}')`)) {
       documentos.set(Number(d.codpessoa), { codestabelecimento: Number(d.codestabelecimento), coddocumento: Number(d.coddocumento) });
@@ -517,6 +605,23 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
     };
     expect(plataforma.arquivos.length).toBe(1);
     expect(plataforma.linhasOperadora.length).toBeGreaterThan(0);
+
+    // each victim's Integrações rows, named by its markers: a bucket, TOTVS parameters and an operator code of its client, a
+    // SoftExpress registration and an adjustment of its unit in its window, delivered by an integration of its client
+    for (const [v, marca] of [[cliente, 'PADARIA-SECRETA'], [plataforma, 'PLATAFORMA-SECRETA']] as const) {
+      const agendamento = await one(t, `INSERT INTO agendamentos_integracao (codpessoa, tipo, datainiciogeracao, protocolo)
+        VALUES (${v.topo}, 'AJUSTES', '${v.de}', 'SFTP') RETURNING codagendamentointegracao`);
+      await q(t, `INSERT INTO execucoes_integracao (codagendamentointegracao, datamovimento, status, terminadoem, arquivo)
+        VALUES (${agendamento}, '${v.de}', 'ENTREGUE', now(), '${marca}-ajustes.csv')`);
+      integracoes.set(v.topo, {
+        bucket: await one(t, `INSERT INTO buckets_s3 (codpessoa, nome, bucketname, keyid, senha) VALUES (${v.topo}, '${marca} bucket', 'bucket-secreto', 'AKIASECRETO', 'v1.selado') RETURNING codbuckets3amazon`),
+        parametro: await one(t, `INSERT INTO parametros_totvs (codpessoa, codfilial) VALUES (${v.topo}, '${marca}') RETURNING codparametrototvs`),
+        codigo: await one(t, `INSERT INTO codigos_operadora_totvs (codpessoa, codoperadora, codclifor) VALUES (${v.topo}, ${v.codoperadora}, '${marca}') RETURNING codcodigooperadoratotvs`),
+        softexpress: await one(t, `INSERT INTO integracoes_softexpress (codpessoa, codigoloja) VALUES (${v.unidade}, '${marca}') RETURNING codintegracaosoftexpress`),
+        ajuste: await one(t, `INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, data, valorliquido, motivonome)
+          VALUES (${v.arquivos[0]}, 999999, md5('${marca}-ajuste')::uuid, 1, 'adjustment', '3', ${v.codoperadora}, ${v.unidade}, '${v.codexterno}', '${v.de}', -4321, '${marca} ajuste') RETURNING codlinha`),
+      });
+    }
 
     attackOnCliente = {
       victimEcFile: await scenarioFile('cielo-v15', 77, 'forged'),

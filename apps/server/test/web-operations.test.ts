@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LIST_SCREENS, REGISTERS, SUBLISTS } from '@concilia/domain';
+import { INTEGRATION_SCREENS, LIST_SCREENS, REGISTERS, SUBLISTS } from '@concilia/domain';
 import { buildSchema, getNamedType, parse, validate } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('web operations match the committed GraphQL schema', () => {
     expect(optionLists.flatMap((name) => errorsOf(optionListDocument(name)).map((e) => `${name}: ${e}`))).toEqual([]);
   });
 
-  it.each([...REGISTERS, ...SUBLISTS, ...LIST_SCREENS].map((def) => [def.key, def] as const))('register %s: every document the screen sends validates and passes the request limits', async (_key, def) => {
+  it.each([...REGISTERS, ...SUBLISTS, ...LIST_SCREENS, ...INTEGRATION_SCREENS].map((def) => [def.key, def] as const))('register %s: every document the screen sends validates and passes the request limits', async (_key, def) => {
     const docs = [listDocument(def)];
     if (def.ops.get) docs.push(getDocument(def));
     if (def.ops.save) docs.push(saveDocument(def));

@@ -25,3 +25,4 @@ export * from './late-files/cadencia-arquivos.resource';
 export * from './reports/report-kit';
 export * from './reports/catalogue';
 export * from './reports/agendamento.schema';
+export * from './integrations/integrador-api.schema';

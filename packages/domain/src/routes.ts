@@ -30,6 +30,7 @@ export const ROUTES = {
   inclusaoTicket: { path: '/app/inclusaoticket', title: 'Incluir Ticket' },
   fechaMovimentoPrevisao: { path: '/app/fechamovimentoprevisao', title: 'Fechamento de Movimento Previsão' },
   relatorios: { path: '/app/relatorios', title: 'Relatórios' },
+  integracao: { path: '/app/integracao', title: 'Integrações' },
   posicaoContratoClienteConciliador: { path: '/app/posicaocontratoclienteconciliador', title: 'Posição do Contrato' },
 } as const satisfies Record<string, RouteEntry>;
 

@@ -16,3 +16,5 @@ export * from './generate/scenario';
 export { FieldWidthError } from './generate/fixed-width.format';
 export { WRITERS, fileText, type WriterDef, type WriterName } from './generate/writers';
 export { MAPPING_PRESETS } from './customer/index';
+// the integrator API names brands and products the way a customer file does
+export { customerBrand, customerProduct } from './customer/customer.codes';

@@ -6,6 +6,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { App } from '../app';
 import { DOWNLOAD_PREFIX } from '../downloads/download-store';
 import { serveDownload } from '../downloads/download-route';
+import { INTEGRADOR_API_PATH } from '@concilia/domain';
 import { challengeForLogin } from '../features/auth/bot-check';
 import { requestScope } from '../logger';
 import { answerProbe } from '../observability/probes';
@@ -37,13 +38,13 @@ async function sendResponse(res: http.ServerResponse, answer: Response): Promise
 /** The path as metrics and the access log name it: a download's token and the web app's files stay out. */
 function routeOf(pathname: string): string {
   if (pathname.startsWith(DOWNLOAD_PREFIX)) return DOWNLOAD_PREFIX.replace(/\/$/, '');
-  if (['/graphql', '/altcha/challenge', '/healthz', '/readyz', '/metrics'].includes(pathname)) return pathname;
+  if (['/graphql', '/altcha/challenge', '/healthz', '/readyz', '/metrics', INTEGRADOR_API_PATH].includes(pathname)) return pathname;
   return 'web';
 }
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
- * One HTTP server: POST /graphql, GET /download/<token>, the ALTCHA challenge, /healthz (the process answers),
+ * One HTTP server: POST /graphql, GET /download/<token>, POST /api/integrador/v1/vendas, the ALTCHA challenge, /healthz (the process answers),
  * /readyz (database, migrations, queue), /metrics (Prometheus) and the web app. Every request ends in one
  * access-log line with its id (probes at debug level) and in the latency histogram.
  */
@@ -72,6 +73,17 @@ export function createHttpServer(app: App): http.Server {
           const headers = new Headers();
           if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
           await sendResponse(res, await serveDownload(new Request(new URL(url.pathname, config.publicUrl), { method: req.method, headers }), app.services.db, config));
+          return;
+        }
+        if (url.pathname === INTEGRADOR_API_PATH) {
+          // handed to the app as a fetch Request with the body still streaming: the route counts its bytes as they come
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(req.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
+          }
+          const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>);
+          const init = { method: req.method, headers, body, duplex: 'half' } as RequestInit;
+          await sendResponse(res, await app.fetch(new URL(url.pathname, config.publicUrl).href, init, { requestId, ip: clientIp(req, config.trustProxy), secure: isSecure(req, app) }));
           return;
         }
         if (url.pathname === '/altcha/challenge' && req.method === 'GET') {

@@ -6,6 +6,7 @@ import type { Metrics } from '../observability/metrics';
 import { HOUSEKEEPING_QUEUE, housekeepingHandler, type HousekeepingSettings, scheduleHousekeeping } from '../jobs/housekeeping';
 import { LATE_FILES_QUEUE, lateFilesHandler, type LateFileSettings, scheduleLateFiles } from '../jobs/late-files';
 import { REPORT_DISPATCH_QUEUE, reportScheduleHandlers, scheduleReportDispatch } from '../reports/report-schedules';
+import { INTEGRATION_DISPATCH_QUEUE, type IntegrationDeps, integrationScheduleHandlers, scheduleIntegrationDispatch } from '../integrations/integration-schedules';
 import type { Mailer } from '../mail/mailer';
 import { folderStorage, type FileStorage } from './file-storage';
 import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
@@ -52,6 +53,8 @@ export interface IngestionOptions {
   lateFiles?: { mailer: Mailer; settings: LateFileSettings };
   /** run the scheduled reports (dispatcher and executions) in these workers too */
   reports?: { mailer: Mailer };
+  /** run the integration schedules (dispatcher and deliveries) in these workers too: the vault's settings open the passwords */
+  integrations?: Pick<IntegrationDeps, 'config' | 'delivery'>;
 }
 
 export function createIngestion(opts: IngestionOptions): Ingestion {
@@ -83,13 +86,14 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
           : {}),
         ...(lateFiles ? { [LATE_FILES_QUEUE]: lateFilesHandler({ db: opts.open.db, log: opts.log, ...lateFiles }) } : {}),
         ...(opts.reports ? reportScheduleHandlers({ db: opts.open.db, log: opts.log, mailer: opts.reports.mailer }) : {}),
+        ...(opts.integrations ? integrationScheduleHandlers({ db: opts.open.db, log: opts.log, ...opts.integrations }) : {}),
         [MATCH_QUEUE]: matchHandler(opts.open, opts.log, {
           toleranceCentavos: opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS,
           feeToleranceCentavos: opts.feeToleranceCentavos,
         }),
       },
       // always scheduled: a drain waits for the loads, not for the next housekeeping run
-      background: [HOUSEKEEPING_QUEUE, LATE_FILES_QUEUE, REPORT_DISPATCH_QUEUE],
+      background: [HOUSEKEEPING_QUEUE, LATE_FILES_QUEUE, REPORT_DISPATCH_QUEUE, INTEGRATION_DISPATCH_QUEUE],
     });
     if (opts.housekeeping) {
       // the first run at start (unless one is waiting or under way), then each run schedules the next
@@ -102,6 +106,12 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
       void scheduleReportDispatch(opts.open.db, 0, { includeRunning: true })
         .then(() => workers?.kick())
         .catch((e: unknown) => opts.log.warn({ err: e }, 'report dispatch could not be scheduled'));
+    }
+    if (opts.integrations) {
+      // and the integrations': a day owed while the server was down is caught up at start
+      void scheduleIntegrationDispatch(opts.open.db, 0, { includeRunning: true })
+        .then(() => workers?.kick())
+        .catch((e: unknown) => opts.log.warn({ err: e }, 'integration dispatch could not be scheduled'));
     }
     if (lateFiles) {
       // the same way: a check at start (unless one is waiting or under way), then each run schedules the next
@@ -116,6 +126,14 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
     receive: (input) => receiveFile(deps, input),
     async reprocess(codarquivo) {
       await db.transaction(async (tx) => {
+        const [file] = await tx.select({ origem: arquivos.origem }).from(arquivos).where(eq(arquivos.codarquivo, codarquivo));
+        if (file?.origem === 'INTEGRACAO') {
+          // an integrator API request has no layout to read again: its sales are matched again, over the days they are of
+          const [span] = await tx.select({ de: sql<string | null>`min(${linhasCliente.datavenda})::text`, ate: sql<string | null>`max(${linhasCliente.datavenda})::text` })
+            .from(linhasCliente).where(eq(linhasCliente.codarquivo, codarquivo));
+          if (span?.de && span.ate) await enqueue(tx, MATCH_QUEUE, { codarquivo, de: span.de, ate: span.ate, somenteVendas: true });
+          return;
+        }
         await tx.update(arquivos).set({ status: 'AGUARDANDO', mensagem: null }).where(eq(arquivos.codarquivo, codarquivo));
         await enqueue(tx, INGEST_QUEUE, { codarquivo });
       });

@@ -45,6 +45,20 @@ builder.queryField('listarItensPessoas', (t) =>
   }),
 );
 
+builder.queryField('listarItensClientes', (t) =>
+  t.field({
+    type: [OptionItemRef],
+    description: "Clients (pessoas of tipo CLIENTE) in the caller's subtree — its own when the caller is a client: valor = codpessoa, label = nome.",
+    resolve: async (_r, _a, ctx) => {
+      const me = await ctx.requireUser();
+      const rows = await ctx.db.select().from(pessoas)
+        .where(and(eq(pessoas.tipo, 'CLIENTE'), sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`))
+        .orderBy(asc(pessoas.nome));
+      return toOptions(rows, (r) => r.codpessoa, (r) => r.nome);
+    },
+  }),
+);
+
 builder.queryField('listarItensTerminal', (t) =>
   t.field({
     type: [OptionItemRef],

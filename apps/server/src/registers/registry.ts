@@ -1,6 +1,6 @@
 import { pessoas, subtreeOf, taxasAntecipacao } from '@concilia/db';
 import {
-  arquivosEmAbertoScreen, clientesRegister, dadosNfeRegister, estabelecimentosRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
+  agendamentoIntegracaoRegister, arquivosEmAbertoScreen, clientesRegister, dadosNfeRegister, estabelecimentosRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
   planosConciliadoresRegister, planosConciliadoresTaxasRegister, planosPosRegister, planosPosTaxasRegister, planosTerminalRegister, taxasAntecipacaoRegister,
   terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
@@ -22,6 +22,8 @@ import { planosConciliadoresContratoEntry, planosConciliadoresEntry, planosConci
 import { terminaisEntry } from './terminais.hooks';
 import { estabelecimentosEntry } from './estabelecimentos.hooks';
 import { usuariosEntry } from './usuarios.hooks';
+import { integracoesEntries } from './integracoes.hooks';
+import { agendamentoIntegracaoEntry } from '../integrations/agendamento-integracao.hooks';
 
 /**
  * The server's one list of registers: each domain declaration bound to its table, its visibility in
@@ -72,6 +74,9 @@ export const REGISTRY: RegisterEntry[] = [
   faturamentoMovimentoEntry,
   unidadesNaoEncontradasEntry,
   cadenciaArquivosEntry,
+  // Integrações (INTEGRATION_SCREENS): the tabs of /app/integracao.
+  ...integracoesEntries,
+  { def: agendamentoIntegracaoRegister, ...agendamentoIntegracaoEntry },
   // The master-user lists: users a master may sign in as.
   ...masterUsersEntries,
 ];

@@ -22,6 +22,8 @@ import '../features/contract-position/contract-position.resolvers';
 import '../features/contract-position/painel-cadastro.resolvers';
 import '../reports/reports.resolvers';
 import '../reports/report-schedules.resolvers';
+import '../integrations/integration-schedules.resolvers';
+import '../features/integrador/api-keys.resolvers';
 import '../registers/index';
 
 /** Importing a feature's resolvers registers them on the builder; this is the one list of features. */

@@ -1,4 +1,4 @@
-import { BILLING_SCREENS, cadenciaArquivosScreen, RELATORIOS_PAGE, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
+import { BILLING_SCREENS, cadenciaArquivosScreen, INTEGRACAO_PAGE, RELATORIOS_PAGE, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -37,6 +37,7 @@ const FEATURE_SCREENS = [
   { recurso: 'inclusaoticket', nometela: 'Incluir Ticket', secao: 'Tickets', icon: 'PointOfSale' },
   { recurso: PREVISAO_PAGE, nometela: ROUTES.fechaMovimentoPrevisao.title, secao: 'Faturamento', icon: 'RequestQuote' },
   { recurso: RELATORIOS_PAGE, nometela: ROUTES.relatorios.title, secao: 'Relatórios', icon: 'Assessment' },
+  { recurso: INTEGRACAO_PAGE, nometela: ROUTES.integracao.title, secao: 'Integração', icon: 'Hub' },
   { recurso: POSICAO_CONTRATO_PAGE, nometela: ROUTES.posicaoContratoClienteConciliador.title, secao: 'Cadastros', icon: 'AccountTree' },
 ] as const;
 
@@ -51,10 +52,13 @@ export const SCREENS: { recurso: string; nometela: string; secao: string; icon: 
 // the movement lists and the closing forecast), the contract-position monitor (validating registrations) and the
 // parameters.
 const REGISTER_PAGES = new Set<string>([
-  ...REGISTERS.map((r) => r.page), ...BILLING_SCREENS.map((r) => r.page), PREVISAO_PAGE, POSICAO_CONTRATO_PAGE, cadenciaArquivosScreen.page, 'parametros',
+  ...REGISTERS.map((r) => r.page), ...BILLING_SCREENS.map((r) => r.page), PREVISAO_PAGE, POSICAO_CONTRATO_PAGE, cadenciaArquivosScreen.page, 'parametros', INTEGRACAO_PAGE,
 ]);
-/** Registers a merchant's profile holds too: its own establishments, whose registration documents it sends and agrees to as EC. */
-const CLIENT_REGISTER_PAGES = new Set<string>([estabelecimentosRegister.page]);
+/**
+ * Registers a merchant's profile holds too: its own establishments, whose registration documents it sends and agrees
+ * to as EC, and its own integrations (its ERP's deliveries, codes, buckets and the integrator API's keys).
+ */
+const CLIENT_REGISTER_PAGES = new Set<string>([estabelecimentosRegister.page, INTEGRACAO_PAGE]);
 
 /**
  * The operator establishments (EC/PV) of the demo units: how the demo's generated operator files find their
@@ -74,6 +78,7 @@ const SECTIONS: readonly { label: string; icon: string; page?: string }[] = [
   { label: 'Conciliação', icon: 'Assessment' },
   // a top-level entry that is a page itself (the shell forces 'Relatórios' to its page: spec part 1, FORCED_MENU_PAGES)
   { label: 'Relatórios', icon: 'Assessment', page: RELATORIOS_PAGE },
+  { label: 'Integração', icon: 'Hub', page: INTEGRACAO_PAGE },
   { label: 'Faturamento', icon: 'RequestQuote' },
   { label: 'Ajuda', icon: 'HelpOutline' },
   { label: 'Minha Conta', icon: 'AccountCircle' },

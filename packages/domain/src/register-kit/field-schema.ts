@@ -23,9 +23,17 @@ function intInRange(f: FieldDef): z.ZodType {
   return f.required ? base : z.preprocess(emptyToNull, base.nullable());
 }
 
-/** The rule of one field. */
+/**
+ * The rule of one field. A declared `default` is what a new row starts with and what a save that leaves the field
+ * out takes, whatever the field's kind or own rule (a schedule's hour '06:00', a bucket's region).
+ */
 export function fieldSchema(f: FieldDef): z.ZodType {
-  if (f.zod) return f.zod;
+  const rule = f.zod ?? kindSchema(f);
+  // booleans and enums place their default inside their own rule
+  return f.default !== undefined && (f.zod || (f.kind !== 'boolean' && f.kind !== 'enum')) ? rule.default(f.default as never) : rule;
+}
+
+function kindSchema(f: FieldDef): z.ZodType {
   const opts = { required: f.required === true };
   switch (f.kind) {
     case 'text':

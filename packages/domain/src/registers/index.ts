@@ -29,6 +29,7 @@ export * from './mestres.resource';
 export * from '../fee-audit/auditoria-taxas.resource';
 export * from '../fee-audit/pendencias.resource';
 export * from '../billing/movimentos.resource';
+export * from '../integrations/integration-screens';
 
 /** Every register of the product: the server builds its API from this list, the web its screens. */
 export const REGISTERS = [

@@ -10,7 +10,7 @@ import { AppError } from '../../graphql/errors';
  * counts (failed sign-ins, reset mails sent) — and it never refuses: a lock anyone could set off would let
  * them keep any known login's owner out (OWASP). Sign-in turns it into a harder bot check and a delay.
  */
-async function hit(db: Db, chave: string, windowMs: number): Promise<number> {
+export async function hit(db: Db, chave: string, windowMs: number): Promise<number> {
   const now = new Date();
   const windowStart = new Date(now.getTime() - windowMs);
   const [row] = await db
