@@ -44,7 +44,7 @@ async function open(page: Page, url: string) {
   await page.waitForTimeout(300);
 }
 
-const APP_ROUTES = [ROUTES.home, ROUTES.dashboard, ROUTES.ajuda, ROUTES.alteraSenha, ROUTES.parametros, ROUTES.inclusaoTicket, ROUTES.fechaMovimentoPrevisao, ROUTES.atendimento, ROUTES.treinamento, ROUTES.notFound]
+const APP_ROUTES = [ROUTES.home, ROUTES.dashboard, ROUTES.ajuda, ROUTES.alteraSenha, ROUTES.parametros, ROUTES.inclusaoTicket, ROUTES.fechaMovimentoPrevisao, ROUTES.atendimento, ROUTES.treinamento, ROUTES.integracao, ROUTES.notFound]
   .map((r) => r.path);
 const SCREEN_ROUTES = [...REGISTERS, ...LIST_SCREENS].map((r) => `/app/${r.page}`);
 

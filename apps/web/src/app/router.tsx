@@ -68,6 +68,12 @@ export const router = createBrowserRouter([
         handle: screen(RELATORIOS_PAGE),
         lazy: async () => ({ Component: (await import('../features/reports/relatorios-page')).RelatoriosPage }),
       },
+      // Integrações (issue 20): its own chunk; its tabs are the kit's registers of INTEGRATION_SCREENS
+      {
+        path: child(ROUTES.integracao.path),
+        handle: screen('integracao'),
+        lazy: async () => ({ Component: (await import('../features/integrations/integracao-page')).IntegracaoPage }),
+      },
       // the contract-position monitor (issue 19): its own chunk, loaded by the back office only
       {
         path: child(ROUTES.posicaoContratoClienteConciliador.path),

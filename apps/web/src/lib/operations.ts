@@ -26,6 +26,11 @@ const PainelCadastroCampos = graphql(`
     estabelecimentos { codestabelecimento operadora codoperadora codexterno unidade status statusDescricao documentos pendentes } }
 `);
 
+// Integrações › Chaves de API: a key as the list shows it (never the key itself)
+const ChaveApiCampos = graphql(`
+  fragment ChaveApiCampos on ChaveApiIntegrador { codchave codpessoa cliente nome prefixo criadoem criadopor revogadaem ultimousoem }
+`);
+
 // Relatórios › Agendamentos: a schedule and its last run, as the list and the form read it
 const AgendamentoCampos = graphql(`
   fragment AgendamentoCampos on AgendamentoRelatorio { codagendamento relatorio titulo parametros periodo formato frequencia dias diames hora
@@ -168,4 +173,15 @@ export const OPS = {
     [AgendamentoCampos],
   ),
   excluirRelatorioAgendamento: graphql(`mutation excluirRelatorioAgendamento($codagendamento: Int!) { excluirRelatorioAgendamento(codagendamento: $codagendamento) }`),
+  // Integrações › Chaves de API: the integrator API's keys (the clear key only in the creation's answer)
+  listarChavesApiIntegrador: graphql(`query listarChavesApiIntegrador($codpessoa: Int) { listarChavesApiIntegrador(codpessoa: $codpessoa) {
+    ...ChaveApiCampos } }`, [ChaveApiCampos]),
+  criarChaveApiIntegrador: graphql(`mutation criarChaveApiIntegrador($codpessoa: Int!, $nome: String!) { criarChaveApiIntegrador(codpessoa: $codpessoa, nome: $nome) {
+    chave registro { ...ChaveApiCampos } } }`, [ChaveApiCampos]),
+  // Integrações › Agendamentos: one schedule's days (Histórico) and a day sent again
+  getExecucoesIntegracao: graphql(`query getExecucoesIntegracao($codagendamentointegracao: Int!) {
+    getExecucoesIntegracao(codagendamentointegracao: $codagendamentointegracao) {
+      codexecucao datamovimento iniciadoem terminadoem status tentativas arquivo linhas bytes mensagem } }`),
+  reenviarExecucaoIntegracao: graphql(`mutation reenviarExecucaoIntegracao($codexecucao: Int!) { reenviarExecucaoIntegracao(codexecucao: $codexecucao) }`),
+  revogarChaveApiIntegrador: graphql(`mutation revogarChaveApiIntegrador($codchave: Int!) { revogarChaveApiIntegrador(codchave: $codchave) }`),
 } as const;

@@ -1,4 +1,4 @@
-import { LIST_SCREENS, MASTER_SCREENS, REGISTERS, SUBLISTS } from '@concilia/domain';
+import { INTEGRATION_SCREENS, LIST_SCREENS, MASTER_SCREENS, REGISTERS, SUBLISTS } from '@concilia/domain';
 import { describe, expect, it } from 'vitest';
 import { ICONS } from '../app/shell/menu-icons';
 import { ACTION_ICONS } from './register-fab';
@@ -8,7 +8,7 @@ import { ACTION_ICONS } from './register-fab';
  * silently shows a fallback icon. Every declared action and menu icon must be drawable.
  */
 describe('declared icons', () => {
-  const defs = [...REGISTERS, ...SUBLISTS, ...LIST_SCREENS, ...MASTER_SCREENS];
+  const defs = [...REGISTERS, ...SUBLISTS, ...LIST_SCREENS, ...MASTER_SCREENS, ...INTEGRATION_SCREENS];
 
   it('every action icon of every declaration is in the action map', () => {
     const missing = defs.flatMap((d) => (d.actions ?? []).filter((a) => a.icon && !ACTION_ICONS[a.icon]).map((a) => `${d.key}.${a.key}: ${a.icon}`));

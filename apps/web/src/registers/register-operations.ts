@@ -106,6 +106,7 @@ export const OPTION_LIST_ARGS: Readonly<Record<string, { name: string; type: 'St
   getItensUnidadesPlanos: { name: 'codplano', type: 'Int' },
   listarItensTerminal: { name: 'codpessoa', type: 'Int' },
   listarItensUnidadesConciliadoras: { name: 'codpessoa', type: 'Int' },
+  listarItensBucketsS3: { name: 'codpessoa', type: 'Int' },
 };
 
 /** `query listarCidades($uf: String) { listarCidades(uf: $uf) { valor label } }` */

@@ -32,6 +32,8 @@ type Props = {
    * every new row takes them, and neither the filter nor the form offers them
    */
   fixed?: Row;
+  /** shown as a tab of a page that has its own title (Integrações): the register's title is a section heading */
+  inTab?: boolean;
 };
 
 /**
@@ -39,7 +41,7 @@ type Props = {
  * floating actions, side form and confirmations, all read from the declaration. A sublist (RegisterDef.parent)
  * is the same screen inside its parent's full-screen drawer, with the parent row's id `fixed`.
  */
-export function RegisterPage({ screen, fixed }: Props) {
+export function RegisterPage({ screen, fixed, inTab }: Props) {
   const { def } = screen;
   const queryClient = useQueryClient();
   // null until the first search of a register that waits for the user's filter
@@ -142,7 +144,7 @@ export function RegisterPage({ screen, fixed }: Props) {
     <Box sx={{ pb: 10 }}>
       <PrintStyles />
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant={fixed ? 'h5' : 'h4'} component={fixed ? 'h3' : 'h1'} sx={{ fontWeight: 600, flexGrow: 1 }}>{def.title}</Typography>
+        <Typography variant={fixed || inTab ? 'h5' : 'h4'} component={fixed ? 'h3' : inTab ? 'h2' : 'h1'} sx={{ fontWeight: 600, flexGrow: 1 }}>{def.title}</Typography>
         {Toolbar ? <Toolbar def={def} onChanged={refresh} /> : null}
         {canFilter ? (
           <Tooltip title={MSG.listaAbrirFiltro}>

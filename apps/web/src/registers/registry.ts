@@ -1,5 +1,5 @@
 import {
-  type AnyRegisterDef, clientesRegister, dadosNfeRegister, estabelecimentosRegister, faturamentoMovimentoScreen, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
+  agendamentoIntegracaoRegister, type AnyRegisterDef, clientesRegister, INTEGRATION_SCREENS, ROUTES, dadosNfeRegister, estabelecimentosRegister, faturamentoMovimentoScreen, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
   taxasNaoCadastradasScreen, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
@@ -53,6 +53,14 @@ const RelatorioMovimentoAction = lazyOpen(() => import('../features/billing/rela
 // Estabelecimentos' 'Documentos': the establishment's registration documents and their upload
 const DocumentosAction = lazyOpen(() => import('../features/establishment-documents/documentos-action').then((m) => m.DocumentosAction));
 
+// Integrações › Agendamentos' 'Histórico': each day's file, with Reenviar
+const HistoricoIntegracaoAction = lazyOpen(() => import('../features/integrations/historico-integracao-action').then((m) => m.HistoricoIntegracaoAction));
+
+/** Overrides of the Integrações tabs (INTEGRATION_SCREENS), by declaration key. */
+const INTEGRATION_OVERRIDES: Record<string, Overrides> = {
+  [agendamentoIntegracaoRegister.key]: { opens: { historico: HistoricoIntegracaoAction } },
+};
+
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
 const LIST_OVERRIDES: Record<string, Overrides> = {
   pesquisaTicket: { opens: { ver: TicketTraceAction } },
@@ -66,6 +74,13 @@ const LIST_OVERRIDES: Record<string, Overrides> = {
     },
   },
 };
+
+/**
+ * The registers shown as tabs of Integrações (/app/integracao): the same generic screen, under the page's own route
+ * rather than one of their own.
+ */
+export const INTEGRATION_REGISTER_SCREENS: readonly RegisterScreen[] = INTEGRATION_SCREENS.map((def) =>
+  screen(def, { path: ROUTES.integracao.path, ...INTEGRATION_OVERRIDES[def.key] }));
 
 export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(clientesRegister, { opens: { painelCadastro: PainelCadastroAction } }),
