@@ -620,6 +620,38 @@ export const MSG = {
   ajusteIntegrado: 'Integrado',
   ajusteIntegradoEm: 'Integrado em',
   // Integrações (/app/integracao): the page and the integrator API's keys tab
+  // Integration deliveries (apps/server/src/integrations/delivery): why a day's file did not reach the client's server,
+  // kept in the schedule's history. {servidor} is 'servidor SFTP host:porta', 'servidor FTPS host:porta' or 'serviço S3 …'
+  entregaServidor: 'servidor {protocolo} {endereco}',
+  entregaServicoS3: 'serviço S3 {endereco}',
+  entregaTempoEsgotado: 'O {servidor} não respondeu em {segundos} s.',
+  entregaLoginRecusado: 'Usuário ou senha recusados pelo {servidor}.',
+  entregaLoginRecusadoResposta: 'O {servidor} recusou o login ({resposta}).',
+  entregaSemConexao: 'Não foi possível conectar ao {servidor}: {motivo}.',
+  entregaSemConexaoResposta: 'Não foi possível conectar ao {servidor} ({resposta}).',
+  entregaFalhaSsh: 'falha no protocolo SSH ({motivo})',
+  entregaConexaoCaiu: 'A conexão com o {servidor} caiu: {motivo}.',
+  entregaConexaoCaiuLogin: 'A conexão com o {servidor} caiu durante o login ({motivo}).',
+  entregaConexaoCaiuEnvio: 'A conexão com o {servidor} caiu durante o envio de {arquivo}: {motivo}.',
+  entregaCertificado: 'O certificado TLS do {servidor} não é confiável ({codigo}); a senha não foi enviada.',
+  entregaSemTls: 'O {servidor} não aceita conexão segura (AUTH TLS): {resposta}.',
+  entregaFalhaTls: 'Falha ao estabelecer a conexão segura (TLS) com o {servidor}: {motivo}.',
+  entregaDiretorioCriar: 'O diretório {diretorio} não existe e não pôde ser criado no {servidor}.',
+  entregaDiretorioCriarResposta: 'O diretório {diretorio} não existe e não pôde ser criado no {servidor} ({resposta}).',
+  entregaDiretorioSemPermissao: 'O {servidor} não permite gravar arquivos no diretório {diretorio} ({motivo}).',
+  entregaDiretorioInicial: 'inicial do usuário',
+  entregaPermissaoNegada: 'permissão negada',
+  entregaEnvioFalhou: 'No {servidor}, o envio do arquivo {arquivo} falhou ({motivo}).',
+  entregaRenomearFalhou: 'No {servidor}, não pôde dar o nome final ao arquivo {arquivo} ({motivo}).',
+  entregaS3ChaveInvalida: 'Acesso negado ao bucket {bucket} (chave de acesso ou segredo inválidos).',
+  entregaS3SemPermissao: 'Acesso negado ao bucket {bucket}: a chave de acesso não tem permissão para gravar {chave}.',
+  entregaS3SemBucket: 'O bucket {bucket} não existe no {servidor}.',
+  entregaS3EnvioFalhou: 'O envio do arquivo {arquivo} ao bucket {bucket} falhou ({motivo}).',
+  entregaConexaoRecusada: 'conexão recusada',
+  entregaEnderecoNaoEncontrado: 'endereço não encontrado (verifique o nome do servidor)',
+  entregaRedeInacessivel: 'servidor inacessível pela rede',
+  entregaConexaoEncerrada: 'a conexão foi encerrada pelo servidor',
+  entregaConexaoInterrompida: 'a conexão foi interrompida',
   integracaoSubtitulo: 'Arquivos para o ERP entregues todo dia por SFTP, FTP ou S3, os códigos que eles usam e as chaves da API de integração.',
   integracaoChavesTitulo: 'Chaves de API',
   integracaoChavesAjuda: 'O sistema do cliente (ERP, PDV) envia as vendas pela API de integração com uma destas chaves. A chave aparece uma única vez, ao ser criada; revogue-a se o sistema deixar de usá-la ou se ela vazar.',
@@ -674,7 +706,6 @@ export const MSG = {
   integracaoLoginObrigatorio: 'Login é obrigatório para SFTP, FTP e FTPS.',
   integracaoSenhaObrigatoria: 'Senha é obrigatória para SFTP, FTP e FTPS.',
   integracaoBucketObrigatorio: 'Bucket S3 é obrigatório para o protocolo S3.',
-  integracaoClienteInvalido: 'O cliente deve ser um cliente do seu acesso.',
   integracaoUnidadeInvalida: 'A unidade conciliadora deve ser uma unidade do cliente escolhido.',
   integracaoBucketInvalido: 'O bucket S3 deve ser um bucket do cliente escolhido.',
   integracaoExecutarAgora: 'Executar agora',
@@ -698,6 +729,11 @@ export const MSG = {
   integracaoSenhaAusente: 'Nenhuma senha gravada para o servidor: informe a senha no agendamento.',
   integracaoFalhou: 'A entrega falhou em todas as tentativas; o dia será tentado de novo na próxima execução do agendamento.',
 } as const;
+
+/** A catalogue text with its {placeholders} filled: fillMessage(MSG.entregaTempoEsgotado, { servidor, segundos }). */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 
 export type MessageKey = keyof typeof MSG;
 

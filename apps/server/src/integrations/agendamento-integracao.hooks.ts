@@ -20,7 +20,7 @@ export const agendamentoIntegracaoEntry: Omit<RegisterEntry, 'def'> = {
       const codpessoa = values.codpessoa as number;
       const [cliente] = await ctx.db.select({ id: pessoas.codpessoa }).from(pessoas).where(and(
         eq(pessoas.codpessoa, codpessoa), eq(pessoas.tipo, 'CLIENTE'), sql`${pessoas.codpessoa} IN ${subtreeOf(me.codpessoa)}`));
-      if (!cliente) throw fieldError('codpessoa', MSG.integracaoClienteInvalido);
+      if (!cliente) throw fieldError('codpessoa', MSG.integracaoCadastroClienteInvalido);
       if (values.unidadeconciliadora != null) {
         const [unidade] = await ctx.db.select({ id: pessoas.codpessoa }).from(pessoas).where(and(
           eq(pessoas.codpessoa, values.unidadeconciliadora as number), eq(pessoas.tipo, 'UNIDADE'), sql`${pessoas.codpessoa} IN ${subtreeOf(codpessoa)}`));

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { SessionUser } from '../features/auth/session.service';
-import { enqueue, type QueueHandler, scheduleOnce } from '../jobs/job-queue';
+import { enqueue, type QueueHandler, recurringDispatcher, scheduleOnce } from '../jobs/job-queue';
 import { openSecret } from '../register-kit/register-secrets';
 import { deliver, DeliveryError, type DeliveryOptions, type DeliveryTarget, retryable } from './delivery/delivery';
 import { readCodes, readMovement } from './integration-data';
@@ -250,17 +250,8 @@ export async function redeliver(deps: IntegrationDeps, codag: number, codexecuca
 
 export function integrationScheduleHandlers(deps: IntegrationDeps): Record<string, QueueHandler> {
   return {
-    [INTEGRATION_DISPATCH_QUEUE]: {
-      run: async () => {
-        try {
-          const n = await dispatchDueIntegrations(deps.db);
-          if (n) deps.log.info({ agendamentos: n }, 'integration schedules dispatched');
-        } finally {
-          await scheduleIntegrationDispatch(deps.db, INTEGRATION_DISPATCH_EVERY_MINUTES);
-        }
-      },
-      giveUp: async () => {},
-    },
+    [INTEGRATION_DISPATCH_QUEUE]: recurringDispatcher(deps.db, INTEGRATION_DISPATCH_QUEUE, DISPATCH_LOCK, INTEGRATION_DISPATCH_EVERY_MINUTES,
+      () => dispatchDueIntegrations(deps.db), (n) => deps.log.info({ agendamentos: n }, 'integration schedules dispatched')),
     [INTEGRATION_RUN_QUEUE]: {
       run: async (job) => {
         const codag = Number(job.payload.codagendamentointegracao);

@@ -52,6 +52,26 @@ export async function scheduleOnce(db: Db, queue: string, lock: bigint, inMinute
   });
 }
 
+/**
+ * The handler of a dispatcher queue (the report and integration schedules): each run does `dispatch` and queues the
+ * next run `everyMinutes` later through scheduleOnce, even when this one failed, so the dispatcher never stops.
+ */
+export function recurringDispatcher(
+  db: Db, queue: string, lock: bigint, everyMinutes: number, dispatch: () => Promise<number>, dispatched: (n: number) => void,
+): QueueHandler {
+  return {
+    run: async () => {
+      try {
+        const n = await dispatch();
+        if (n) dispatched(n);
+      } finally {
+        await scheduleOnce(db, queue, lock, everyMinutes);
+      }
+    },
+    giveUp: async () => {},
+  };
+}
+
 /** Seconds before attempt n + 1 of a failed job: 2^n, half of it fixed and half random. */
 export function retryDelaySeconds(attempts: number, random = Math.random): number {
   const base = 2 ** attempts;

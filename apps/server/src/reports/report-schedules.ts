@@ -7,7 +7,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { SessionUser } from '../features/auth/session.service';
-import { type QueueHandler, enqueue, scheduleOnce } from '../jobs/job-queue';
+import { type QueueHandler, enqueue, recurringDispatcher, scheduleOnce } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 import { checkedFilter, runReport } from './report-runner';
 import { REPORT_SOURCES } from './sources';
@@ -154,17 +154,8 @@ export async function runExecution(deps: { db: Db; mailer: Mailer; dir?: string 
 
 export function reportScheduleHandlers(deps: { db: Db; log: Logger; mailer: Mailer }): Record<string, QueueHandler> {
   return {
-    [REPORT_DISPATCH_QUEUE]: {
-      run: async () => {
-        try {
-          const n = await dispatchDueReports(deps.db);
-          if (n) deps.log.info({ agendamentos: n }, 'scheduled reports dispatched');
-        } finally {
-          await scheduleReportDispatch(deps.db, DISPATCH_EVERY_MINUTES);
-        }
-      },
-      giveUp: async () => {},
-    },
+    [REPORT_DISPATCH_QUEUE]: recurringDispatcher(deps.db, REPORT_DISPATCH_QUEUE, DISPATCH_LOCK, DISPATCH_EVERY_MINUTES, () => dispatchDueReports(deps.db),
+      (n) => deps.log.info({ agendamentos: n }, 'scheduled reports dispatched')),
     [REPORT_RUN_QUEUE]: {
       run: (job) => runExecution(deps, Number(job.payload.codexecucao)),
       // every attempt failed (the database, the disk): the history says so in words a user can act on, the log keeps

@@ -8,8 +8,6 @@ import { MSG } from '../messages';
  * (docs/integrador-api.md) and the tests read the limits and the body's shape from here.
  */
 
-/** The screen whose grant creates and revokes the keys (/app/integracao). */
-export const INTEGRADOR_API_PAGE = 'integracao';
 export const INTEGRADOR_API_PATH = '/api/integrador/v1/vendas';
 /** Every key starts with it, so a key pasted where it should not be is recognisable (secret scanners). */
 export const INTEGRADOR_CHAVE_INICIO = 'ck_';

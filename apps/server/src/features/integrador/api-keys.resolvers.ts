@@ -1,5 +1,5 @@
 import { chavesApiIntegrador, pessoas, subtreeOf } from '@concilia/db';
-import { INTEGRADOR_API_PAGE, INTEGRADOR_CHAVE_NOME_MAX, MSG } from '@concilia/domain';
+import { INTEGRACAO_PAGE, INTEGRADOR_CHAVE_NOME_MAX, MSG } from '@concilia/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../audit';
 import { builder } from '../../graphql/builder';
@@ -44,7 +44,7 @@ builder.queryField('listarChavesApiIntegrador', (t) =>
     description: "The keys of the clients below the caller (of one client's, or one unit's, subtree with codpessoa), revoked ones included, newest first.",
     args: { codpessoa: t.arg.int() },
     resolve: async (_r, { codpessoa }, ctx) => {
-      const me = await requirePage(ctx, INTEGRADOR_API_PAGE);
+      const me = await requirePage(ctx, INTEGRACAO_PAGE);
       return visibleKeys(ctx.db, me.codpessoa, { codpessoa });
     },
   }),
@@ -56,7 +56,7 @@ builder.mutationField('criarChaveApiIntegrador', (t) =>
     description: 'Creates a key for a client in the caller’s part of the hierarchy; the answer carries the key itself, the only time it is shown.',
     args: { codpessoa: t.arg.int({ required: true }), nome: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      const me = await requirePage(ctx, INTEGRADOR_API_PAGE);
+      const me = await requirePage(ctx, INTEGRACAO_PAGE);
       const nome = args.nome.trim();
       if (!nome) throw fieldError('nome', MSG.integradorChaveNomeObrigatorio);
       if (nome.length > INTEGRADOR_CHAVE_NOME_MAX) throw fieldError('nome', MSG.integradorChaveNomeLongo.replace('{max}', String(INTEGRADOR_CHAVE_NOME_MAX)));
@@ -81,7 +81,7 @@ builder.mutationField('revogarChaveApiIntegrador', (t) =>
     description: 'Revokes a key of a client below the caller: its requests are refused from now on. False when it was already revoked.',
     args: { codchave: t.arg.int({ required: true }) },
     resolve: async (_r, { codchave }, ctx) => {
-      const me = await requirePage(ctx, INTEGRADOR_API_PAGE);
+      const me = await requirePage(ctx, INTEGRACAO_PAGE);
       const [chave] = await visibleKeys(ctx.db, me.codpessoa, { codchave });
       if (!chave) throw new AppError('FORBIDDEN', MSG.registroNaoEncontrado);
       const revoked = await ctx.db.update(chavesApiIntegrador)

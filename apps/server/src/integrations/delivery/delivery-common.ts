@@ -1,4 +1,5 @@
 import { pipeline, Readable, Transform } from 'node:stream';
+import { MSG } from '@concilia/domain';
 
 /**
  * What the delivery adapters share: the error a back-office user reads (pt-BR, naming the server, never the
@@ -73,18 +74,18 @@ export function connectionReason(err: unknown): string | null {
   const code = (err as { code?: unknown } | null)?.code;
   switch (code) {
     case 'ECONNREFUSED':
-      return 'conexão recusada';
+      return MSG.entregaConexaoRecusada;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'endereço não encontrado (verifique o nome do servidor)';
+      return MSG.entregaEnderecoNaoEncontrado;
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return 'servidor inacessível pela rede';
+      return MSG.entregaRedeInacessivel;
     case 'ECONNRESET':
     case 'EPIPE':
-      return 'a conexão foi encerrada pelo servidor';
+      return MSG.entregaConexaoEncerrada;
     case 'ECONNABORTED':
-      return 'a conexão foi interrompida';
+      return MSG.entregaConexaoInterrompida;
     default:
       return null;
   }

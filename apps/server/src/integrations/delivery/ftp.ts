@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Client, FTPError } from 'basic-ftp';
+import { fillMessage, MSG } from '@concilia/domain';
 import {
   assertFileName,
   bodyStream,
@@ -53,7 +54,7 @@ export async function deliverFtp(
 ): Promise<{ remotePath: string }> {
   assertFileName(fileName);
   const port = target.porta ?? 21;
-  const where = `servidor ${options.secure ? 'FTPS' : 'FTP'} ${hostPort(target.host, port)}`;
+  const where = fillMessage(MSG.entregaServidor, { protocolo: options.secure ? 'FTPS' : 'FTP', endereco: hostPort(target.host, port) });
   const dir = normalizeDir(target.diretorio);
   const tmpName = partName(fileName);
   const client = new Client(options.timeoutMs);
@@ -119,39 +120,39 @@ function classify(
   const code = (err as { code?: unknown } | null)?.code;
   const reply = err instanceof FTPError ? `${err.code} ${err.message.trim()}` : text;
   if (/^Timeout \(/.test(text) || code === 'ETIMEDOUT') {
-    return new DeliveryError('TEMPO_ESGOTADO', `O ${c.where} não respondeu em ${seconds(c.timeoutMs)} s.`, { cause: err });
+    return new DeliveryError('TEMPO_ESGOTADO', fillMessage(MSG.entregaTempoEsgotado, { servidor: c.where, segundos: seconds(c.timeoutMs) }), { cause: err });
   }
   const lost = connectionReason(err);
   if (lost) {
-    const msg = c.step === 'conexao' ? `Não foi possível conectar ao ${c.where}: ${lost}.` : `A conexão com o ${c.where} caiu: ${lost}.`;
+    const msg = fillMessage(c.step === 'conexao' ? MSG.entregaSemConexao : MSG.entregaConexaoCaiu, { servidor: c.where, motivo: lost });
     return new DeliveryError('CONEXAO', msg, { cause: err });
   }
   if (typeof code === 'string' && (CERT_ERRORS.has(code) || /certificate/i.test(text))) {
-    return new DeliveryError('CONEXAO', `O certificado TLS do ${c.where} não é confiável (${code}); a senha não foi enviada.`, { cause: err });
+    return new DeliveryError('CONEXAO', fillMessage(MSG.entregaCertificado, { servidor: c.where, codigo: code }), { cause: err });
   }
   switch (c.step) {
     case 'conexao':
-      return new DeliveryError('CONEXAO', `Não foi possível conectar ao ${c.where} (${reply}).`, { cause: err });
+      return new DeliveryError('CONEXAO', fillMessage(MSG.entregaSemConexaoResposta, { servidor: c.where, resposta: reply }), { cause: err });
     case 'tls':
       return err instanceof FTPError
-        ? new DeliveryError('CONEXAO', `O ${c.where} não aceita conexão segura (AUTH TLS): ${reply}.`, { cause: err })
-        : new DeliveryError('CONEXAO', `Falha ao estabelecer a conexão segura (TLS) com o ${c.where}: ${text}.`, { cause: err });
+        ? new DeliveryError('CONEXAO', fillMessage(MSG.entregaSemTls, { servidor: c.where, resposta: reply }), { cause: err })
+        : new DeliveryError('CONEXAO', fillMessage(MSG.entregaFalhaTls, { servidor: c.where, motivo: text }), { cause: err });
     case 'login':
       if (err instanceof FTPError && (err.code === 530 || err.code === 430)) {
-        return new DeliveryError('AUTENTICACAO', `Usuário ou senha recusados pelo ${c.where}.`, { cause: err });
+        return new DeliveryError('AUTENTICACAO', fillMessage(MSG.entregaLoginRecusado, { servidor: c.where }), { cause: err });
       }
       return err instanceof FTPError
-        ? new DeliveryError('AUTENTICACAO', `O ${c.where} recusou o login (${reply}).`, { cause: err })
-        : new DeliveryError('CONEXAO', `A conexão com o ${c.where} caiu durante o login (${text}).`, { cause: err });
+        ? new DeliveryError('AUTENTICACAO', fillMessage(MSG.entregaLoginRecusadoResposta, { servidor: c.where, resposta: reply }), { cause: err })
+        : new DeliveryError('CONEXAO', fillMessage(MSG.entregaConexaoCaiuLogin, { servidor: c.where, motivo: text }), { cause: err });
     case 'diretorio':
-      return new DeliveryError('DIRETORIO', `O diretório ${c.dir} não existe e não pôde ser criado no ${c.where} (${reply}).`, { cause: err });
+      return new DeliveryError('DIRETORIO', fillMessage(MSG.entregaDiretorioCriarResposta, { diretorio: c.dir, servidor: c.where, resposta: reply }), { cause: err });
     case 'envio':
       if (err instanceof FTPError && (err.code === 550 || err.code === 553)) {
-        const d = c.dir === '' ? 'inicial do usuário' : c.dir;
-        return new DeliveryError('DIRETORIO', `O ${c.where} não permite gravar arquivos no diretório ${d} (${reply}).`, { cause: err });
+        const diretorio = c.dir === '' ? MSG.entregaDiretorioInicial : c.dir;
+        return new DeliveryError('DIRETORIO', fillMessage(MSG.entregaDiretorioSemPermissao, { servidor: c.where, diretorio, motivo: reply }), { cause: err });
       }
-      return new DeliveryError('TRANSFERENCIA', `No ${c.where}, o envio do arquivo ${c.fileName} falhou (${reply}).`, { cause: err });
+      return new DeliveryError('TRANSFERENCIA', fillMessage(MSG.entregaEnvioFalhou, { servidor: c.where, arquivo: c.fileName, motivo: reply }), { cause: err });
     case 'renomear':
-      return new DeliveryError('TRANSFERENCIA', `No ${c.where}, não pôde dar o nome final ao arquivo ${c.fileName} (${reply}).`, { cause: err });
+      return new DeliveryError('TRANSFERENCIA', fillMessage(MSG.entregaRenomearFalhou, { servidor: c.where, arquivo: c.fileName, motivo: reply }), { cause: err });
   }
 }

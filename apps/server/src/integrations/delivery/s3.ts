@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { makeS3Client, uploadToS3 } from '../../s3/s3-client';
+import { fillMessage, MSG } from '@concilia/domain';
 import { assertFileName, connectionReason, DeliveryError, errorText, seconds } from './delivery-common';
 
 export type S3DeliveryTarget = { endpoint: string | null; regiao: string; bucket: string; pasta: string | null; keyid: string; senha: string };
@@ -20,18 +21,15 @@ export async function deliverS3(
   assertFileName(fileName);
   const prefix = (target.pasta ?? '').replace(/\\/g, '/').split('/').filter((p) => p !== '' && p !== '.').join('/');
   const key = prefix ? `${prefix}/${fileName}` : fileName;
+  // idle limits on the sockets (s3-client's timeoutMs), not on the whole upload: a large file on a slow link is still healthy
   const client = makeS3Client({
     endpoint: target.endpoint,
     region: target.regiao,
     bucket: target.bucket,
     accessKeyId: target.keyid,
     secretAccessKey: target.senha,
+    timeoutMs,
   });
-  // idle limits on the sockets, not on the whole upload: a large file on a slow link is still healthy
-  // (the SDK's node handler has the method; its declared type is the generic handler's)
-  const handler = client.config.requestHandler as { updateHttpClientConfig?: (key: string, value: unknown) => void };
-  handler.updateHttpClientConfig?.('connectionTimeout', timeoutMs);
-  handler.updateHttpClientConfig?.('socketTimeout', timeoutMs);
   let source: Readable | undefined;
   try {
     const payload = typeof body === 'function' ? (source = body()) : body;
@@ -50,25 +48,25 @@ function classify(err: unknown, c: { target: S3DeliveryTarget; key: string; file
   const name = e.Code ?? e.name ?? '';
   const status = e.$metadata?.httpStatusCode;
   const bucket = c.target.bucket;
-  const service = `serviço S3 ${serviceLabel(c.target)}`;
+  const service = fillMessage(MSG.entregaServicoS3, { endereco: serviceLabel(c.target) });
   if (BAD_CREDENTIALS.has(name) || status === 401) {
-    return new DeliveryError('AUTENTICACAO', `Acesso negado ao bucket ${bucket} (chave de acesso ou segredo inválidos).`, { cause: err });
+    return new DeliveryError('AUTENTICACAO', fillMessage(MSG.entregaS3ChaveInvalida, { bucket }), { cause: err });
   }
   if (name === 'AccessDenied' || status === 403) {
-    return new DeliveryError('AUTENTICACAO', `Acesso negado ao bucket ${bucket}: a chave de acesso não tem permissão para gravar ${c.key}.`, { cause: err });
+    return new DeliveryError('AUTENTICACAO', fillMessage(MSG.entregaS3SemPermissao, { bucket, chave: c.key }), { cause: err });
   }
   if (name === 'NoSuchBucket') {
-    return new DeliveryError('DIRETORIO', `O bucket ${bucket} não existe no ${service}.`, { cause: err });
+    return new DeliveryError('DIRETORIO', fillMessage(MSG.entregaS3SemBucket, { bucket, servidor: service }), { cause: err });
   }
   if (name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
-    return new DeliveryError('TEMPO_ESGOTADO', `O ${service} não respondeu em ${seconds(c.timeoutMs)} s.`, { cause: err });
+    return new DeliveryError('TEMPO_ESGOTADO', fillMessage(MSG.entregaTempoEsgotado, { servidor: service, segundos: seconds(c.timeoutMs) }), { cause: err });
   }
   const reason = connectionReason(err);
   if (reason) {
-    return new DeliveryError('CONEXAO', `Não foi possível conectar ao ${service}: ${reason}.`, { cause: err });
+    return new DeliveryError('CONEXAO', fillMessage(MSG.entregaSemConexao, { servidor: service, motivo: reason }), { cause: err });
   }
   const detail = name && name !== 'Error' ? `${name}: ${errorText(err)}` : errorText(err);
-  return new DeliveryError('TRANSFERENCIA', `O envio do arquivo ${c.fileName} ao bucket ${bucket} falhou (${detail}).`, { cause: err });
+  return new DeliveryError('TRANSFERENCIA', fillMessage(MSG.entregaS3EnvioFalhou, { arquivo: c.fileName, bucket, motivo: detail }), { cause: err });
 }
 
 function serviceLabel(t: S3DeliveryTarget): string {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import SftpClient from 'ssh2-sftp-client';
+import { fillMessage, MSG } from '@concilia/domain';
 import {
   assertFileName,
   bodyStream,
@@ -36,7 +37,7 @@ export async function deliverSftp(
 ): Promise<{ remotePath: string }> {
   assertFileName(fileName);
   const port = target.porta ?? 22;
-  const where = `servidor SFTP ${hostPort(target.host, port)}`;
+  const where = fillMessage(MSG.entregaServidor, { protocolo: 'SFTP', endereco: hostPort(target.host, port) });
   const dir = normalizeDir(target.diretorio);
   const finalPath = joinRemote(dir, fileName);
   const tmpPath = joinRemote(dir, partName(fileName));
@@ -115,26 +116,26 @@ function classify(
   const text = errorText(err);
   const code = (err as { code?: unknown } | null)?.code;
   if (c.timedOut || /Timed out while waiting for handshake/i.test(text) || code === 'ETIMEDOUT') {
-    return new DeliveryError('TEMPO_ESGOTADO', `O ${c.where} não respondeu em ${seconds(c.timeoutMs)} s.`, { cause: err });
+    return new DeliveryError('TEMPO_ESGOTADO', fillMessage(MSG.entregaTempoEsgotado, { servidor: c.where, segundos: seconds(c.timeoutMs) }), { cause: err });
   }
   if (c.step === 'conexao') {
     if (/authentication methods failed/i.test(text)) {
-      return new DeliveryError('AUTENTICACAO', `Usuário ou senha recusados pelo ${c.where}.`, { cause: err });
+      return new DeliveryError('AUTENTICACAO', fillMessage(MSG.entregaLoginRecusado, { servidor: c.where }), { cause: err });
     }
-    const reason = connectionReason(err) ?? `falha no protocolo SSH (${text})`;
-    return new DeliveryError('CONEXAO', `Não foi possível conectar ao ${c.where}: ${reason}.`, { cause: err });
+    const reason = connectionReason(err) ?? fillMessage(MSG.entregaFalhaSsh, { motivo: text });
+    return new DeliveryError('CONEXAO', fillMessage(MSG.entregaSemConexao, { servidor: c.where, motivo: reason }), { cause: err });
   }
   const lost = connectionReason(err);
   if (lost) {
-    return new DeliveryError('CONEXAO', `A conexão com o ${c.where} caiu durante o envio de ${c.fileName}: ${lost}.`, { cause: err });
+    return new DeliveryError('CONEXAO', fillMessage(MSG.entregaConexaoCaiuEnvio, { servidor: c.where, arquivo: c.fileName, motivo: lost }), { cause: err });
   }
   if (c.step === 'diretorio') {
-    return new DeliveryError('DIRETORIO', `O diretório ${c.dir} não existe e não pôde ser criado no ${c.where}.`, { cause: err });
+    return new DeliveryError('DIRETORIO', fillMessage(MSG.entregaDiretorioCriar, { diretorio: c.dir, servidor: c.where }), { cause: err });
   }
   if (c.step === 'envio' && code === PERMISSION_DENIED) {
-    const d = c.dir === '' ? 'inicial do usuário' : c.dir;
-    return new DeliveryError('DIRETORIO', `O ${c.where} não permite gravar arquivos no diretório ${d} (permissão negada).`, { cause: err });
+    const diretorio = c.dir === '' ? MSG.entregaDiretorioInicial : c.dir;
+    return new DeliveryError('DIRETORIO', fillMessage(MSG.entregaDiretorioSemPermissao, { servidor: c.where, diretorio, motivo: MSG.entregaPermissaoNegada }), { cause: err });
   }
-  const what = c.uploaded ? `não pôde dar o nome final ao arquivo ${c.fileName}` : `o envio do arquivo ${c.fileName} falhou`;
-  return new DeliveryError('TRANSFERENCIA', `No ${c.where}, ${what} (${text}).`, { cause: err });
+  const message = fillMessage(c.uploaded ? MSG.entregaRenomearFalhou : MSG.entregaEnvioFalhou, { servidor: c.where, arquivo: c.fileName, motivo: text });
+  return new DeliveryError('TRANSFERENCIA', message, { cause: err });
 }
