@@ -1,6 +1,6 @@
 import { agendamentosRelatorio, type Db, execucoesRelatorio, subtreeOf, usuarios } from '@concilia/db';
 import { agendamentoSchema, MSG, RELATORIOS_PAGE, reportByKey } from '@concilia/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../audit';
 import type { SessionUser } from '../features/auth/session.service';
 import { requirePage } from '../features/auth/require-page';
@@ -82,13 +82,18 @@ async function visibleSchedules(db: Db, me: SessionUser, codagendamento?: number
       codagendamento === undefined ? undefined : eq(agendamentosRelatorio.codagendamento, codagendamento),
     ))
     .orderBy(agendamentosRelatorio.codagendamento);
-  const out: Agendamento[] = [];
-  for (const r of rows) {
-    const execs = await db.select().from(execucoesRelatorio).where(eq(execucoesRelatorio.codagendamento, r.ag.codagendamento))
-      .orderBy(desc(execucoesRelatorio.iniciadoem), desc(execucoesRelatorio.codexecucao)).limit(historico ? 50 : 1);
-    out.push({ ...r.ag, usuario: r.usuario, ultima: execs[0] ?? null, historico: historico ? execs : undefined });
-  }
-  return out;
+  const ids = rows.map((r) => r.ag.codagendamento);
+  if (ids.length === 0) return [];
+  const newestFirst = [desc(execucoesRelatorio.iniciadoem), desc(execucoesRelatorio.codexecucao)];
+  // the list's last runs in one query (the newest of each schedule); the form's history: one schedule's 50 newest
+  const execs = historico
+    ? await db.select().from(execucoesRelatorio).where(inArray(execucoesRelatorio.codagendamento, ids)).orderBy(...newestFirst).limit(50)
+    : await db.selectDistinctOn([execucoesRelatorio.codagendamento]).from(execucoesRelatorio)
+      .where(inArray(execucoesRelatorio.codagendamento, ids)).orderBy(execucoesRelatorio.codagendamento, ...newestFirst);
+  return rows.map((r) => {
+    const own = execs.filter((e) => e.codagendamento === r.ag.codagendamento);
+    return { ...r.ag, usuario: r.usuario, ultima: own[0] ?? null, historico: historico ? own : undefined };
+  });
 }
 
 builder.queryField('getAgendamentosRelatorios', (t) =>
