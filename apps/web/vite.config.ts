@@ -8,7 +8,7 @@ export default defineConfig({
   // The API accepts only PUBLIC_URL (default http://localhost:3000) as a browser's Origin: the dev proxy
   // forwards this page's calls as that origin.
   server: {
-    proxy: Object.fromEntries(['/graphql', '/altcha', '/download'].map((p) => [p, {
+    proxy: Object.fromEntries(['/graphql', '/altcha', '/download', '/relatorios/arquivo', '/api'].map((p) => [p, {
       target: 'http://localhost:3000', changeOrigin: true, headers: { origin: 'http://localhost:3000' },
     }])),
   },

@@ -83,12 +83,12 @@ describe('Dashboard', () => {
     await openFromMenu(page, 'Início', 'Dashboard', /\/app\/dashboard$/);
     await expectText(page, MSG.dashboardTodosRegistros);
     const figures = page.getByRole('list', { name: 'Indicadores' });
-    for (const label of [MSG.dashboardBruto, MSG.dashboardLiquido, MSG.dashboardTaxas, MSG.dashboardConciliado, MSG.dashboardCobradoAMais, MSG.dashboardEmAtraso]) {
+    for (const label of [MSG.dashboardBruto, MSG.dashboardLiquido, MSG.dashboardTaxas, MSG.dashboardConciliado, MSG.dashboardCobradoAMais, MSG.dashboardEmAtraso, MSG.dashboardNaoCreditado]) {
       await figures.getByText(label, { exact: true }).waitFor();
     }
     expect(await figures.getByText(/^R\$\s?\d/).count()).toBeGreaterThanOrEqual(4);
     // at 1366 px every value stays on one line inside its card
-    expect(await page.getByTestId('indicador-valor').count()).toBe(6);
+    expect(await page.getByTestId('indicador-valor').count()).toBe(7);
     expect(await brokenFigures(page)).toEqual([]);
     await figures.getByText(new RegExp(`^[\\d.]+ ${MSG.dashboardVendas}$`)).waitFor();
     // and on a phone

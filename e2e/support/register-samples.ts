@@ -28,17 +28,28 @@ const TYPED: Partial<Record<string, string>> = {
 
 export function sampleFor(def: AnyRegisterDef): RegisterSample {
   const entries = Object.entries(def.fields);
-  const naming = entries.find(([, f]) => f.column && (f.kind === 'text' || f.kind === 'textarea'));
+  // what the field's own rule takes (an agency or account number is digits only)
+  const accepts = (field: string, value: string) => {
+    const rule = (def.schema as unknown as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape?.[field];
+    return !rule || rule.safeParse(value).success;
+  };
+  const nameOf = (max: number | undefined) => `E2E${def.key.toUpperCase()}`.slice(0, max ?? 50);
+  // the naming text takes its name and its renamed form ('…X') alike
+  const naming = entries.find(([field, f]) => f.column && (f.kind === 'text' || f.kind === 'textarea')
+    && accepts(field, nameOf(f.maxLength)) && (f.maxLength ?? 50) > nameOf(f.maxLength).length);
   if (!naming) throw new Error(`${def.key}: no text column names its rows; give the browser test a sample of its own`);
   const [nameField, nameDef] = naming;
-  const name = `E2E${def.key.toUpperCase()}`.slice(0, nameDef.maxLength ?? 50);
+  const name = nameOf(nameDef.maxLength);
   let dates = 0;
   const values: Record<string, FieldValue> = {};
   for (const [field, f] of entries) {
     if (f.form === false || f.form === 'readonly') continue;
     if (field !== nameField && !isRequired(def, field)) continue;
     if (field === nameField) values[field] = name;
-    else if (f.kind === 'text' || f.kind === 'textarea') values[field] = `E2E${field.toUpperCase()}`.slice(0, f.maxLength ?? 50);
+    else if (f.kind === 'text' || f.kind === 'textarea') {
+      const text = `E2E${field.toUpperCase()}`.slice(0, f.maxLength ?? 50);
+      values[field] = accepts(field, text) ? text : '1234'.slice(0, f.maxLength ?? 4);
+    }
     else if (f.kind === 'date') values[field] = DATES[dates++]!;
     else if (f.kind === 'enum' || f.kind === 'reference' || f.kind === 'references') values[field] = { option: 'first' };
     else if (f.kind === 'boolean') continue;

@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createThrowawayDatabase, openDb, type OpenDb, seedDemo } from '@concilia/db';
-import { EXPECTED_SALE_RESULT, generateScenario } from '@concilia/engine';
+import { createHash } from 'node:crypto';
+import { copyText, createThrowawayDatabase, openDb, type OpenDb, seedDemo, withRawTransaction } from '@concilia/db';
+import { addDays, isBusinessDay } from '@concilia/domain';
+import { EXPECTED_SALE_RESULT, generateBankStatements, generateScenario, type GeneratedSettlement } from '@concilia/engine';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { createIngestion } from '../src/ingest/ingestion';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
+import { reconcileBank } from '../src/reconcile/bank-matching';
 import { count, rate, secs, timed } from './bench-support';
 
 /**
@@ -19,8 +22,10 @@ import { count, rate, secs, timed } from './bench-support';
  * Targets (issue 5): ≤ 1.5× the floor on PostgreSQL, PGlite ≤ 3× PostgreSQL, accuracy 100%.
  */
 
-const { values } = parseArgs({ options: { vendas: { type: 'string' }, engines: { type: 'string' } } });
+const { values } = parseArgs({ options: { vendas: { type: 'string' }, liquidacoes: { type: 'string' }, engines: { type: 'string' } } });
 const SALES = Number(values.vendas ?? 1_000_000);
+/** settlements of the bank step (issue 21), each with its bank posting unless the generator injected otherwise */
+const SETTLEMENTS = Number(values.liquidacoes ?? 100_000);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
 const engines = (values.engines ?? (pgUrl ? 'postgres,pglite' : 'pglite')).split(',');
 /** the workers' own log lines, kept to add up where the time went (load, then each reconciliation step) */
@@ -104,6 +109,68 @@ async function floor(open: OpenDb): Promise<{ copyMs: number; joinMs: number; ro
   return { copyMs, joinMs: join.ms, rows: n };
 }
 
+interface BankStep {
+  settlements: number;
+  postings: number;
+  checkMs: number;
+  steps: Record<string, number>;
+  floorMs: number;
+  accuracy: { right: number; total: number };
+}
+
+/**
+ * The bank check (issue 21): SETTLEMENTS settlements of 20 establishments over 60 business days and their bank
+ * postings (with the generator's injected differences) COPied in, the check of the whole window timed, against a
+ * floor measured in the same run: the same join by account, date and amount as one plain SELECT … GROUP BY.
+ */
+async function bankStep(open: OpenDb, unit: number, client: number): Promise<BankStep> {
+  const days: string[] = [];
+  for (let d = '2026-08-03'; days.length < 60; d = addDays(d, 1)) if (isBusinessDay(d)) days.push(d);
+  let seed = 11;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  // distinct amounts: equal ones a day apart are an ambiguity the check leaves alone, not an injected difference
+  const drawn = new Set<number>();
+  const amount = () => {
+    let v = 1_000 + Math.floor(rand() * 5_000_000);
+    while (drawn.has(v)) v++;
+    drawn.add(v);
+    return v;
+  };
+  const settlements: GeneratedSettlement[] = Array.from({ length: SETTLEMENTS }, (_, i) => ({
+    id: `LQ${String(i + 1).padStart(9, '0')}`, operator: 'cielo', merchantId: `EC${i % 20}`, date: days[Math.floor((i * days.length) / SETTLEMENTS)]!,
+    amount: amount(),
+  }));
+  const account = { banco: '341', agencia: '0001', conta: '54321', digito: '0' };
+  const bank = generateBankStatements({ settlements, account, seed: 5 });
+  const [conta] = await rows<{ id: number }>(open, `INSERT INTO contas_bancarias (codpessoa, banco, agencia, conta, digito) VALUES (${client}, '341', '0001', '54321', '0') RETURNING codcontabancaria AS id`);
+  const [cielo] = await rows<{ id: number }>(open, `SELECT codoperadora AS id FROM operadoras WHERE nome = 'Cielo'`);
+  const uuid = (text: string) => createHash('md5').update(text).digest('hex');
+  const row = (values: (string | number | null)[]) => `${values.map(copyText).join('\t')}\n`;
+  const extras = JSON.stringify({ account: { bank: '341', branch: '0001', account: '543210' } });
+  await withRawTransaction(open, async (tx) => {
+    await tx.copyFrom('linhas_operadora', ['codarquivo', 'linha', 'chave', 'ocorrencia', 'tipo', 'tiporegistro', 'codoperadora', 'codpessoa', 'estabelecimento', 'nsu', 'data', 'valorliquido', 'extras'],
+      (async function* () {
+        yield settlements.map((s, i) => row([900_001, i + 1, uuid(s.id), 1, 'settlement', 'bench', Number(cielo!.id), unit, s.merchantId, s.id, s.date, s.amount, extras])).join('');
+      })());
+    await tx.copyFrom('linhas_banco', ['codarquivo', 'linha', 'chave', 'ocorrencia', 'codcontabancaria', 'codpessoa', 'data', 'natureza', 'valor', 'documento'],
+      (async function* () {
+        yield bank.postings.map((p, i) => row([900_002, i + 1, uuid(`b${i}`), 1, Number(conta!.id), client, p.data, p.natureza, p.valor, p.documento])).join('');
+      })());
+  });
+  for (const table of ['linhas_operadora', 'linhas_banco']) await open.db.execute(sql.raw(`ANALYZE ${table}`));
+  const check = await timed(() => reconcileBank(open, { codpessoas: [unit], de: days[0]!, ate: days[days.length - 1]! }, '2027-12-31'));
+  const floorRun = await timed(() => rows(open, `SELECT count(*) FROM
+    (SELECT extras -> 'account' ->> 'account' AS conta, data, valorliquido AS valor, count(*) AS n FROM linhas_operadora WHERE tipo = 'settlement' AND codpessoa = ${unit} GROUP BY 1, 2, 3) o
+    JOIN (SELECT c.conta || coalesce(c.digito, '') AS conta, l.data, l.valor, count(*) AS n FROM linhas_banco l JOIN contas_bancarias c USING (codcontabancaria)
+          WHERE l.natureza = 'C' GROUP BY 1, 2, 3) b USING (conta, data, valor)`));
+  const got = new Map((await rows<{ label: string; r: string }>(open, `SELECT coalesce(o.nsu, b.documento) AS label, m.resultado || ' ' || m.diferenca AS r
+    FROM conciliacoes_bancarias m LEFT JOIN linhas_operadora o ON o.codlinha = m.codlinha LEFT JOIN linhas_banco b ON b.codlinhabanco = m.codlinhabanco`)).map((r) => [r.label, r.r]));
+  let right = 0;
+  for (const [id, s] of bank.settlements) if (got.get(id) === `${s.expected.resultado} ${s.expected.diferenca}`) right++;
+  for (const [doc, e] of bank.withoutOrigin) if (got.get(doc) === `${e.resultado} ${e.diferenca}`) right++;
+  return { settlements: SETTLEMENTS, postings: bank.postings.length, checkMs: check.ms, steps: check.value.ms, floorMs: floorRun.ms, accuracy: { right, total: bank.settlements.size + bank.withoutOrigin.size } };
+}
+
 console.log(`Gerando ${count(SALES)} vendas (Cielo v15 + arquivo do cliente)…`);
 const files = await writeScenarioFiles({ dir: work, layouts: ['cielo-v15', 'cliente-csv'], scenario: SCENARIO, fileDate: '2026-07-01' });
 
@@ -116,6 +183,7 @@ interface Result {
   pairs: number;
   floor: { copyMs: number; joinMs: number; rows: number };
   accuracy: { right: number; total: number };
+  bank: BankStep;
 }
 
 async function runEngine(engine: string): Promise<Result> {
@@ -143,7 +211,9 @@ async function runEngine(engine: string): Promise<Result> {
       (SELECT count(*) FROM linhas_operadora WHERE tipo = 'sale') AS o, (SELECT count(*) FROM conciliacoes_venda) AS p`);
     const acc = await accuracy(open);
     const fl = await floor(open);
-    return { engine, phases: { ...phases }, totalMs: run.ms, customerLines: Number(counts!.c), operatorSales: Number(counts!.o), pairs: Number(counts!.p), floor: fl, accuracy: acc };
+    const [client] = await rows<{ codpessoa: number }>(open, `SELECT codpessoapai AS codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`);
+    const bank = await bankStep(open, Number(unit!.codpessoa), Number(client!.codpessoa));
+    return { engine, phases: { ...phases }, totalMs: run.ms, customerLines: Number(counts!.c), operatorSales: Number(counts!.o), pairs: Number(counts!.p), floor: fl, accuracy: acc, bank };
   } finally {
     await open.close();
     await drop();
@@ -166,6 +236,10 @@ for (const r of results) {
   console.log(`  razão ponta a ponta / piso = ${(r.totalMs / floorMs).toFixed(2)}×  (meta ≤ 1,5× no PostgreSQL)`);
   console.log(`  onde o tempo foi (s): ${Object.entries(r.phases).map(([k, v]) => `${k} ${secs(v)}`).join(', ')}`);
   console.log(`  acerto contra a verdade gerada: ${count(r.accuracy.right)} de ${count(r.accuracy.total)} (${((100 * r.accuracy.right) / r.accuracy.total).toFixed(3)}%)`);
+  const b = r.bank;
+  console.log(`  conferência bancária: ${count(b.settlements)} liquidações × ${count(b.postings)} lançamentos em ${secs(b.checkMs)} s; piso (junção conta/data/valor com GROUP BY) ${secs(b.floorMs)} s; razão ${(b.checkMs / b.floorMs).toFixed(2)}×`);
+  console.log(`  conferência bancária, onde o tempo foi (s): ${Object.entries(b.steps).map(([k, v]) => `${k} ${secs(v)}`).join(', ')}`);
+  console.log(`  conferência bancária, acerto: ${count(b.accuracy.right)} de ${count(b.accuracy.total)} (${((100 * b.accuracy.right) / b.accuracy.total).toFixed(3)}%)`);
 }
 const pgResult = results.find((r) => r.engine === 'postgres');
 const pgliteResult = results.find((r) => r.engine === 'pglite');

@@ -13,6 +13,8 @@ import { requestScope } from './logger';
 import { DOWNLOAD_PREFIX } from './downloads/download-store';
 import { serveDownload } from './downloads/download-route';
 import { serveIntegratorApi } from './features/integrador/integrador-route';
+import { REPORT_FILE_PREFIX } from './reports/report-files';
+import { serveReportFile } from './reports/report-file-route';
 import { INTEGRADOR_API_PATH } from '@concilia/domain';
 import { createIngestion, type Ingestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
@@ -41,7 +43,7 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics, leaseSeconds: config.jobLeaseSeconds,
     housekeeping: { mailer, settings: config },
     lateFiles: { mailer, settings: config },
-    reports: { mailer },
+    reports: { mailer, config },
     integrations: { config },
     toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
     storage: storageFromConfig(config),
@@ -90,6 +92,8 @@ export function createApp(opts: { db: OpenDb; config: Config; log: Logger; maile
     // the download route sits beside GraphQL, as on the HTTP server (http/server.ts)
     const { pathname } = new URL(url);
     if (pathname.startsWith(DOWNLOAD_PREFIX)) return serveDownload(new Request(url, init), db, config);
+    // and so does the link a scheduled report's e-mail carries
+    if (pathname.startsWith(REPORT_FILE_PREFIX)) return serveReportFile(new Request(url, init), { db, config, storage: ingestion.storage });
     // the integrator API authenticates by its key, not by a session: it stays outside GraphQL and its guards
     if (pathname === INTEGRADOR_API_PATH) {
       return requestScope.run({ requestId }, () => serveIntegratorApi(new Request(url, init), { open: opts.db, storage: ingestion.storage }));

@@ -27,7 +27,7 @@ const ingestion = createIngestion({
   housekeeping: { mailer, settings: config },
   // and so does the late-file check, whose daily digest it sends
   lateFiles: { mailer, settings: config },
-  reports: { mailer },
+  reports: { mailer, config },
   integrations: { config },
 });
 // its probes and metrics (job durations, lines ingested) on a port of its own: it has no web server

@@ -28,7 +28,7 @@ const Q = `query($values: DashboardValues!) { getDashBoard(values: $values) {
   seriesVendaOperadora { name y sliced selected } seriesVendaTipo { name y sliced selected }
   categoriaVendaDia seriesVendaDia categoriaVendaHora seriesVendaHora
   seriesTicketMedio { name y } categoriaTaxaMedia seriesTaxaMedia { name data }
-  indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso }
+  indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso naoCreditado }
 } }`;
 
 type Row = Record<string, unknown>;
@@ -177,5 +177,28 @@ describe.each(engines())('dashboard on %s', (engine) => {
     expect(errorOf(await ask('CLIENTE2', { registro: 'VENDA', ...WINDOW, empresa: padaria }))).toEqual({ message: MSG.semPermissao, code: 'FORBIDDEN' });
     const own = dataOf(await ask('CLIENTE2', { registro: 'VENDA', ...WINDOW })).getDashBoard;
     expect(Object.keys(byName(own.seriesVendaOperadora))).toEqual(['Getnet']);
+  });
+
+  it("'Não creditado': the window's settlements the bank check found missing, in the caller's scope", async () => {
+    const none = dataOf(await ask('CLIENTE', { registro: 'VENDA', ...WINDOW })).getDashBoard;
+    expect(none.indicadores.naoCreditado).toBe(0);
+    // a settlement of Centro not credited in the window, one credited, one not credited after the window, one of Bom Preço
+    const plant = async (unidade: string, data: string, valor: number, resultado: string) => {
+      const codpessoa = units.get(unidade)!;
+      const [l] = await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, data, valorliquido)
+        SELECT codarquivo, 900000 + ${valor}, md5('dash-banco-${valor}')::uuid, 1, 'settlement', 'X', 1, ${codpessoa}, 'DASH', '${data}', ${valor}
+        FROM arquivos WHERE codpessoa = ${codpessoa} ORDER BY codarquivo LIMIT 1 RETURNING codlinha`);
+      await t.exec(`INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codlinha, resultado) VALUES (${valor}, ${codpessoa}, ${Number(l!.codlinha)}, '${resultado}')`);
+    };
+    await plant('Pão Quente - Centro', '2026-05-20', 123456, 'NAO_CREDITADO');
+    await plant('Pão Quente - Centro', '2026-05-21', 5000, 'CREDITADO');
+    await plant('Pão Quente - Savassi', '2026-06-02', 7000, 'NAO_CREDITADO');
+    await plant('Bom Preço - Matriz', '2026-05-22', 9900, 'NAO_CREDITADO');
+    const d = dataOf(await ask('CLIENTE', { registro: 'VENDA', ...WINDOW })).getDashBoard;
+    expect(d.indicadores.naoCreditado).toBe(123456);
+    expect(dataOf(await ask('CLIENTE', { registro: 'PAGAMENTO', ...WINDOW })).getDashBoard.indicadores.naoCreditado).toBe(123456);
+    expect(dataOf(await ask('CLIENTE2', { registro: 'VENDA', ...WINDOW })).getDashBoard.indicadores.naoCreditado).toBe(9900);
+    expect(dataOf(await ask('REVENDA', { registro: 'VENDA', ...WINDOW, empresa: padaria })).getDashBoard.indicadores.naoCreditado).toBe(123456);
+    expect(dataOf(await ask('REVENDA', { registro: 'VENDA', ...WINDOW })).getDashBoard.indicadores.naoCreditado).toBe(123456 + 9900);
   });
 });

@@ -150,6 +150,12 @@ export const SAMPLES: Record<string, RegisterSample> = {
     update: { taxa: 2.5, vigenciaate: '2026-04-30' },
     invalid: { values: { nome: 'X', vigenciade: '2026-05-01', vigenciaate: '2026-04-01', taxa: 1 }, message: 'A data final não pode ser anterior à inicial.' },
   },
+  // issue 21: an account of Padaria Pão Quente (person 3), stored as the statements name it
+  contasBancarias: {
+    insert: { codpessoa: 3, banco: '341', agencia: '1234', conta: '56789', digito: '0', descricao: 'Conta movimento', ativo: true },
+    update: { descricao: 'Conta de recebimentos', ativo: false },
+    invalid: { values: { codpessoa: 3, banco: '341', agencia: '12a4', conta: '1' }, message: MSG.contaBancariaAgenciaInvalida },
+  },
 };
 
 export { MSG };

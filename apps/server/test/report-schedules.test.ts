@@ -124,8 +124,8 @@ describe.each(engines())('scheduled reports (%s)', (engine) => {
   it('runs the report as its user and e-mails the file to each address; a second run of the same execution sends nothing', async () => {
     const [exec] = await t.exec(`SELECT codexecucao FROM execucoes_relatorio ORDER BY codexecucao DESC LIMIT 1`);
     const mailer = createMailer(t.db, { smtpUrl: smtp.url, from: 'relatorios@concilia.test' }, quiet);
-    await runExecution({ db: t.db, mailer }, Number(exec!.codexecucao));
-    await runExecution({ db: t.db, mailer }, Number(exec!.codexecucao));
+    await runExecution({ db: t.db, mailer, storage: t.app.services.ingestion.storage, config: t.config }, Number(exec!.codexecucao));
+    await runExecution({ db: t.db, mailer, storage: t.app.services.ingestion.storage, config: t.config }, Number(exec!.codexecucao));
     await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(2);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.mails).toHaveLength(2);
@@ -149,7 +149,7 @@ describe.each(engines())('scheduled reports (%s)', (engine) => {
     const run = async (slot: string) => {
       const [e] = await t.exec(`INSERT INTO execucoes_relatorio (codagendamento, agendadopara) VALUES (${ontem.codagendamento}, '${slot}-03:00') RETURNING codexecucao`);
       const mailer = createMailer(t.db, { smtpUrl: smtp.url, from: 'relatorios@concilia.test' }, quiet);
-      await runExecution({ db: t.db, mailer }, Number(e!.codexecucao));
+      await runExecution({ db: t.db, mailer, storage: t.app.services.ingestion.storage, config: t.config }, Number(e!.codexecucao));
       return (await t.exec(`SELECT linhas FROM execucoes_relatorio WHERE codexecucao = ${e!.codexecucao}`))[0]!.linhas;
     };
     // the erroneous file came on 10/06: the run of the 11th reports it, the run of the 20th has nothing of its yesterday
@@ -164,7 +164,7 @@ describe.each(engines())('scheduled reports (%s)', (engine) => {
     await t.exec(`UPDATE usuarios SET permitido = false WHERE login = 'ADMIN'`);
     try {
       const mailer = createMailer(t.db, { smtpUrl: smtp.url, from: 'relatorios@concilia.test' }, quiet);
-      await runExecution({ db: t.db, mailer }, Number(exec!.codexecucao));
+      await runExecution({ db: t.db, mailer, storage: t.app.services.ingestion.storage, config: t.config }, Number(exec!.codexecucao));
     } finally {
       await t.exec(`UPDATE usuarios SET permitido = true WHERE login = 'ADMIN'`);
     }
@@ -178,7 +178,7 @@ describe.each(engines())('scheduled reports (%s)', (engine) => {
     await t.exec(`DELETE FROM jobs`);
     await t.exec(`UPDATE agendamentos_relatorio SET proximaexecucao = now() - interval '1 minute', emails = '{um@padaria.test}' WHERE relatorio = 'arquivos-rejeitados'`);
     const mailer = createMailer(t.db, { smtpUrl: smtp.url, from: 'relatorios@concilia.test' }, quiet);
-    const start = () => createIngestion({ open: t.opened, log: quiet, filesDir: t.config.filesDir, workers: 2, pollMs: 20, reports: { mailer } });
+    const start = () => createIngestion({ open: t.opened, log: quiet, filesDir: t.config.filesDir, workers: 2, pollMs: 20, reports: { mailer, config: t.config } });
     const [a, b] = [start(), start()];
     try {
       await expect.poll(para, { timeout: 15_000 }).toBe(1);

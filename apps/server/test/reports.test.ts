@@ -38,6 +38,28 @@ import { pdfText } from './support/pdf-text';
 
 const quiet = pino({ level: 'silent' });
 
+/**
+ * The first page of a PDF as poppler draws it (grey, 30 dpi, a PGM: a header and one byte per pixel): its size and the
+ * share of its pixels that carry ink — a page that renders blank, or not at all, fails.
+ */
+function renderFirstPage(pdf: Uint8Array): { width: number; height: number; ink: number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-report-pdf-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'r.pdf'), pdf);
+    execFileSync('pdftoppm', ['-gray', '-r', '30', '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'r.pdf'), path.join(dir, 'p')]);
+    const pgm = fs.readFileSync(path.join(dir, 'p.pgm'));
+    const [, w, h] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 32).toString('latin1'))!;
+    const width = Number(w);
+    const height = Number(h);
+    const pixels = pgm.subarray(pgm.length - width * height);
+    let dark = 0;
+    for (const v of pixels) if (v < 160) dark++;
+    return { width, height, ink: dark / pixels.length };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The text of a PDF of many pages (poppler's pdftotext, as support/pdf-text.ts, with room for it). */
 function bigPdfText(pdf: Uint8Array): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-relatorio-'));
@@ -135,6 +157,8 @@ describe.each(engines())('report generators on %s', (engine) => {
   /** the hand-made cases of the header comment, as they were picked */
   const fx: Record<string, Row> = {};
   let contratada = 0;
+  /** the hand-made late-file alarm its file cleared: opened, cleared (São Paulo) and the file */
+  let alarme: Row = {};
 
   const exec = (q: string) => t.exec(q);
   const one = async (q: string) => (await exec(q))[0]!;
@@ -237,6 +261,20 @@ describe.each(engines())('report generators on %s', (engine) => {
     // a file that failed, as a load leaves it
     await exec(`INSERT INTO arquivos (codpessoa, codoperadora, status, origem, nomearquivo, mensagem, dataenvio, sha256, tamanho)
       VALUES (${savassi}, 2, 'ERRO', 'UPLOAD', 'R78901EEVC99.cmp', 'Arquivo com 1 erro; nada foi carregado.\nLinha 7: valor bruto inválido', '${today}', md5('rejeitado-${engine}'), 10)`);
+
+    // late-file alarms of the Savassi unit's Rede establishment (no late-file job runs here): one its file cleared
+    // 20 h 30 min after it opened, one still open for 5 h; and two days of an ERP integration schedule of the Padaria
+    const redeSavassi = num((await one(`SELECT codestabelecimento FROM estabelecimentos WHERE codexterno = '045678901'`)).codestabelecimento);
+    const redeFile = await one(`SELECT codarquivo, nomearquivo FROM arquivos WHERE codoperadora = 2 AND status = 'PROCESSADO' ORDER BY codarquivo LIMIT 1`);
+    alarme = { aberto: `${addDays(today, -3)} 10:00`, resolvido: `${addDays(today, -2)} 06:30`, arquivo: redeFile.nomearquivo };
+    await exec(`INSERT INTO alarmes_arquivo (codestabelecimento, data, abertoem, resolvidoem, codarquivo) VALUES
+      (${redeSavassi}, '${addDays(today, -3)}', '${alarme.aberto}-03', '${alarme.resolvido}-03', ${num(redeFile.codarquivo)}),
+      (${redeSavassi}, '${addDays(today, -1)}', now() - interval '5 hours 1 minute', NULL, NULL)`);
+    const integracao = num((await one(`INSERT INTO agendamentos_integracao (codpessoa, tipo, codoperadora, datainiciogeracao, protocolo, host)
+      VALUES (${ids['Padaria Pão Quente Ltda']}, 'MOVIMENTO_CSV', 2, '${addDays(today, -10)}', 'SFTP', 'erp.padaria.example') RETURNING codagendamentointegracao`)).codagendamentointegracao);
+    await exec(`INSERT INTO execucoes_integracao (codagendamentointegracao, datamovimento, iniciadoem, terminadoem, status, tentativas, arquivo, linhas, bytes, mensagem) VALUES
+      (${integracao}, '${addDays(today, -2)}', '${addDays(today, -1)} 06:00-03', '${addDays(today, -1)} 06:01-03', 'ENTREGUE', 1, 'movimento_${addDays(today, -2)}.csv', 42, 4096, NULL),
+      (${integracao}, '${addDays(today, -1)}', '${today} 06:00-03', '${today} 06:20-03', 'ERRO', 3, NULL, NULL, NULL, 'Servidor SFTP recusou a conexão')`);
 
     // ── the cases the demo's files never carry, in a statement of their own (see the header comment)
     const sint = num((await one(`INSERT INTO arquivos (codpessoa, codoperadora, status, origem, nomearquivo, dataenvio, sha256, tamanho, linhas)
@@ -359,6 +397,10 @@ describe.each(engines())('report generators on %s', (engine) => {
           expect(text).toContain(def.title);
           if (def.columns.some((c) => c.total)) expect(text).toMatch(/Total/);
           expect(text).not.toContain('As primeiras');
+          // drawn, not only written: an A4 page (either way round) with ink on it
+          const page = renderFirstPage(r.body);
+          expect(Math.max(page.width, page.height) / Math.min(page.width, page.height)).toBeCloseTo(841.89 / 595.28, 1);
+          expect(page.ink, `${def.key} pdf ink`).toBeGreaterThan(0.005);
         }
       }
       // the spreadsheet and the CSV say the same, cell for cell
@@ -693,10 +735,170 @@ describe.each(engines())('report generators on %s', (engine) => {
     });
   });
 
+  describe('the second set: cancellations, installments, months, hours, rates, receivables, terminals, alarms, integrations', () => {
+    const padaria = () => [ids['Pão Quente - Centro'], ids['Pão Quente - Savassi']].join(', ');
+
+    it('vendas-canceladas: S1 and S2 on their own day, with the reason and the reversed amounts; every correction of the demo over the window', async () => {
+      const r = await xlsx('vendas-canceladas', { de: addDays(today, -2), ate: addDays(today, -2), codpessoa: ids['Pão Quente - Savassi'] });
+      expect(r.rows).toEqual([
+        expect.objectContaining({ tipo: 'Cancelamento', nsu: fx.s2!.nsu, datavenda: fx.s2!.data, codmotivo: '01', motivo: 'Cancelamento pelo estabelecimento', valorbruto: num(fx.s2!.valorbruto), valorliquido: -num(fx.s2!.valorliquido) }),
+        expect.objectContaining({ tipo: 'Chargeback', nsu: fx.s1!.nsu, datavenda: fx.s1!.data, codmotivo: '62', motivo: 'Contestação do portador', valorbruto: num(fx.s1!.valorbruto), valorliquido: -num(fx.s1!.valorliquido) }),
+      ]);
+      const all = await xlsx('vendas-canceladas');
+      const truth = await one(`SELECT count(*)::int AS n, sum(valorbruto) AS bruto FROM linhas_operadora
+        WHERE tipo IN ('cancellation', 'chargeback', 'adjustment') AND codpessoa IS NOT NULL AND data BETWEEN '${W.de}' AND '${W.ate}'`);
+      expect([all.linhas, all.totals!.valorbruto]).toEqual([num(truth.n), num(truth.bruto)]);
+    });
+
+    it('vendas-parcelamento: per number of installments as the lines add up, each a share of its operator\'s gross', async () => {
+      const r = await xlsx('vendas-parcelamento', { ...W, codoperadora: 1 });
+      const truth = await exec(`SELECT greatest(coalesce(totparcelas, 1), 1) AS n, count(*)::int AS q, sum(valorbruto) AS bruto, sum(valortaxa) AS taxa
+        FROM linhas_operadora WHERE tipo = 'sale' AND codoperadora = 1 AND codpessoa IS NOT NULL GROUP BY 1 ORDER BY 1`);
+      const total = sum(truth, 'bruto');
+      expect(r.rows.map((x) => [x.modalidade, x.quantidade, x.valorbruto, x.valortaxa, x.ticketmedio, x.participacao])).toEqual(truth.map((x) => [
+        num(x.n) === 1 ? 'À vista' : `${x.n}x`, x.q, num(x.bruto), num(x.taxa), Math.round(num(x.bruto) / num(x.q)), pct(num(x.bruto), total, 2),
+      ]));
+    });
+
+    it('vendas-mensal-unidade and vendas-por-hora: the sale lines per month and unit, and per hour of the day', async () => {
+      const m = await xlsx('vendas-mensal-unidade', W, cliente);
+      const truth = await exec(`SELECT to_char(coalesce(l.datavenda, l.data), 'YYYY-MM') AS mes, p.nome AS unidade, count(*)::int AS n, sum(l.valorbruto) AS bruto,
+          sum(l.valortaxa) AS taxa FROM linhas_operadora l JOIN pessoas p USING (codpessoa)
+        WHERE l.tipo = 'sale' AND l.codpessoa IN (${padaria()}) GROUP BY 1, 2`);
+      // per month and unit (the Centro unit has Cielo and Mercado Pago lines)
+      const byUnit = (rows: Row[]) => Object.entries(rows.reduce<Record<string, [number, number]>>((a, x) => {
+        const k = `${x.mes} ${x.unidade}`;
+        const [n, b] = a[k] ?? [0, 0];
+        a[k] = [n + num(x.quantidade ?? x.n), b + num(x.valorbruto ?? x.bruto)];
+        return a;
+      }, {})).sort();
+      expect(byUnit(m.rows)).toEqual(byUnit(truth));
+      for (const x of m.rows) {
+        expect(x.ticketmedio).toBe(Math.round(num(x.valorbruto) / num(x.quantidade)));
+        expect(x.taxamedia).toBe(pct(num(x.valortaxa), num(x.valorbruto), 2));
+      }
+      const h = await xlsx('vendas-por-hora', W, cliente);
+      const horas = await exec(`SELECT p.nome AS unidade, substr(l.hora, 1, 2) AS h, count(*)::int AS n, sum(l.valorbruto) AS bruto
+        FROM linhas_operadora l JOIN pessoas p USING (codpessoa) WHERE l.tipo = 'sale' AND l.codpessoa IN (${padaria()}) GROUP BY 1, 2`);
+      expect(Object.fromEntries(h.rows.map((x) => [`${x.unidade} ${x.faixa}`, [x.quantidade, x.valorbruto]])))
+        .toEqual(Object.fromEntries(horas.map((x) => [`${x.unidade} ${x.h === null ? 'Sem hora informada' : `${x.h}h00 às ${x.h}h59`}`, [x.n, num(x.bruto)]])));
+    });
+
+    it('conciliacao-indice-diario: each operator sale once, split by its result, the rate to two decimals', async () => {
+      const r = await xlsx('conciliacao-indice-diario');
+      const truth = await one(`SELECT count(*)::int AS n, count(*) FILTER (WHERE r.resultado = 'conciliado')::int AS c,
+          count(*) FILTER (WHERE r.resultado = 'conciliado_divergencia')::int AS d, count(*) FILTER (WHERE r.resultado = 'somente_operadora')::int AS s,
+          count(*) FILTER (WHERE r.resultado IN ('cancelado', 'chargeback'))::int AS x
+        FROM linhas_operadora l JOIN resultado_venda_operadora r USING (codlinha) WHERE l.tipo = 'sale' AND l.codpessoa IS NOT NULL`);
+      expect(r.totals).toMatchObject({ quantidade: truth.n, conciliadas: truth.c, divergentes: truth.d, somenteoperadora: truth.s, corrigidas: truth.x });
+      // S1 and S2 are the Savassi unit's corrections of the demo (with the demo's own chargeback at Cielo's Centro)
+      expect(num(truth.x)).toBeGreaterThanOrEqual(2);
+      for (const x of r.rows) {
+        expect(num(x.conciliadas) + num(x.divergentes) + num(x.somenteoperadora) + num(x.corrigidas)).toBe(x.quantidade);
+        expect(x.indice).toBe(pct(num(x.conciliadas) + num(x.divergentes), num(x.quantidade), 2));
+      }
+    });
+
+    it('recebimentos-agenda-mensal, -atraso-faixas and -previsto-realizado: the month calendar, the overdue by age, and the four hand-made payments received', async () => {
+      const agenda = await xlsx('recebimentos-agenda', { ...W, de: today }, cliente);
+      const mensal = await xlsx('recebimentos-agenda-mensal', { ...W, de: today }, cliente);
+      expect(mensal.totals).toEqual(agenda.totals);
+      expect(mensal.rows.every((x) => /^\d{4}-\d{2}$/.test(String(x.mes)))).toBe(true);
+
+      const savassiRede = { ...W, codoperadora: 2, codpessoa: ids['Pão Quente - Savassi'] };
+      const faixas = await xlsx('recebimentos-atraso-faixas', savassiRede);
+      const open = await exec(`SELECT dataprevista::text AS d, valorprevisto AS v FROM pagamentos_previstos
+        WHERE situacao = 'em_aberto' AND codpessoa = ${savassiRede.codpessoa} AND codoperadora = 2`);
+      const late = (x: Row) => (Date.parse(today) - Date.parse(String(x.d))) / 86_400_000;
+      const bucket = (lo: number, hi: number) => sum(open.filter((x) => late(x) >= lo && late(x) <= hi), 'v');
+      expect(faixas.rows).toEqual([{
+        operadora: 'Rede', unidade: 'Pão Quente - Savassi', parcelas: open.length, ate7: bucket(-Infinity, 7), ate15: bucket(8, 15), ate30: bucket(16, 30),
+        ate60: bucket(31, 60), mais60: bucket(61, Infinity), valoremaberto: sum(open, 'v'), maisantiga: open.map((x) => String(x.d)).sort()[0],
+      }]);
+
+      const pr = await xlsx('recebimentos-previsto-realizado', savassiRede);
+      // Rede paid nothing of the demo: received is P1 in full, P2 R$ 1,37 short, P3 in full and P4 less its cost
+      const p = [fx.p1!, fx.p2!, fx.p3!, fx.p4!].map((x) => num(x.valorprevisto));
+      expect(pr.totals!.valorrecebido).toBe(p[0]! + p[1]! - 137 + p[2]! + p[3]! - num(fx.p4!.custo));
+      const all = await one(`SELECT sum(valorprevisto) AS v, sum(valorprevisto) FILTER (WHERE situacao = 'em_aberto') AS aberto,
+          sum(valorprevisto) FILTER (WHERE situacao = 'a_vencer') AS avencer, coalesce(sum(valorprevisto) FILTER (WHERE situacao = 'ajustado'), 0) AS ajustado
+        FROM pagamentos_previstos WHERE codpessoa = ${savassiRede.codpessoa} AND codoperadora = 2`);
+      expect(pr.totals).toMatchObject({ valorprevisto: num(all.v), valoremaberto: num(all.aberto), valoravencer: num(all.avencer), valorajustado: num(all.ajustado) });
+      for (const x of pr.rows) expect(x.percentualrecebido).toBe(pct(num(x.valorrecebido), num(x.valorprevisto), 2));
+    });
+
+    it('recebimentos-domicilio-bancario and extratos-resumos-lote: the batch summaries, by credit date and account, and one by one', async () => {
+      const d = await xlsx('recebimentos-domicilio-bancario', { ...W, codoperadora: 1 });
+      const truth = await one(`SELECT count(*)::int AS n, sum(valorliquido) AS liquido FROM linhas_operadora
+        WHERE tipo = 'summary' AND codoperadora = 1 AND codpessoa IS NOT NULL AND dataprevista BETWEEN '${W.de}' AND '${W.ate}'`);
+      expect(d.totals).toMatchObject({ resumos: num(truth.n), valorliquido: num(truth.liquido) });
+      expect(d.rows.every((x) => x.banco === '0341' && x.agencia === '01234' && x.conta === '000000000000001234567')).toBe(true);
+      const l = await xlsx('extratos-resumos-lote', { ...W, codoperadora: 1 });
+      const lotes = await one(`SELECT count(*)::int AS n, sum(valorbruto) AS bruto, sum((extras->>'saleCount')::int) AS vendas FROM linhas_operadora
+        WHERE tipo = 'summary' AND codoperadora = 1 AND codpessoa IS NOT NULL AND data BETWEEN '${W.de}' AND '${W.ate}'`);
+      expect([l.linhas, l.totals!.valorbruto, l.totals!.vendas]).toEqual([num(lotes.n), num(lotes.bruto), num(lotes.vendas)]);
+      expect(l.rows[0]).toMatchObject({ operadora: 'Cielo', conta: '0341 / 01234 / 000000000000001234567' });
+    });
+
+    it('taxas-efetivas and -custo-mensal: the audit per product and installments; the month\'s fees and the anticipation\'s cost', async () => {
+      const e = await xlsx('taxas-efetivas');
+      const audit = await one(`SELECT count(*)::int AS n, sum(taxacobrada) AS cobrada, sum(taxacontratada) AS contratada, sum(diferenca) AS dif FROM auditoria_taxas`);
+      expect(e.totals).toMatchObject({ quantidade: audit.n, taxacobrada: num(audit.cobrada), taxacontratada: num(audit.contratada), diferenca: num(audit.dif) });
+      for (const x of e.rows) expect(x.percentualcobrado).toBe(pct(num(x.taxacobrada), num(x.valorbruto), 4));
+      const c = await xlsx('taxas-custo-mensal', { ...W, codpessoa: ids['Pão Quente - Savassi'] }, cliente);
+      const fees = await one(`SELECT sum(valortaxa) AS taxa, sum(valorbruto) AS bruto FROM linhas_operadora WHERE tipo = 'sale' AND codpessoa = ${ids['Pão Quente - Savassi']}`);
+      // the only anticipation is P4's, R$ 2,50 above the contract
+      expect(c.totals).toMatchObject({ valorbruto: num(fees.bruto), taxavendas: num(fees.taxa), custoantecipacao: num(fx.p4!.custo), custototal: num(fees.taxa) + num(fx.p4!.custo) });
+      expect(c.rows.find((x) => x.mes === String(fx.p4!.antecipadoEm).slice(0, 7))!.custoantecipacao).toBe(num(fx.p4!.custo));
+    });
+
+    it('terminais-sem-vendas: the idle terminal over the demo; from tomorrow on, all three, with their last sale', async () => {
+      const r = await xlsx('terminais-sem-vendas');
+      expect(r.rows).toEqual([expect.objectContaining({ terminal: '2030405060', cliente: 'Mercado Bom Preço Ltda', ativo: 'Não', ultimavenda: null, diassemvenda: null })]);
+      const amanha = await xlsx('terminais-sem-vendas', { de: addDays(today, 1), ate: addDays(today, 30) });
+      const caixa1 = await one(`SELECT max(data)::text AS ultima FROM linhas_operadora
+        WHERE tipo = 'sale' AND terminal = '678901' AND codpessoa IN (${padaria()})`);
+      expect(amanha.rows.map((x) => x.terminal)).toEqual(['2030405060', '678901', '678902']);
+      expect(amanha.rows[1]).toMatchObject({ ultimavenda: caixa1.ultima, diassemvenda: (Date.parse(today) - Date.parse(String(caixa1.ultima))) / 86_400_000 });
+    });
+
+    it('arquivos-alarmes, -ultimo-recebimento and -integracoes: the hand-made alarms and deliveries, each establishment\'s last file', async () => {
+      const a = await xlsx('arquivos-alarmes', W, cliente);
+      const br = (ts: string) => `${ts.slice(8, 10)}/${ts.slice(5, 7)}/${ts.slice(0, 4)} ${ts.slice(11)}`;
+      expect(a.rows).toEqual([
+        {
+          data: addDays(today, -3), operadora: 'Rede', estabelecimento: '045678901', nomeestabelecimento: 'Pão Quente Savassi - Rede', unidade: 'Pão Quente - Savassi',
+          abertoem: br(String(alarme.aberto)), situacao: 'Resolvido', resolvidoem: br(String(alarme.resolvido)), nomearquivo: alarme.arquivo, horasatraso: 20,
+        },
+        expect.objectContaining({ data: addDays(today, -1), situacao: 'Em aberto', resolvidoem: null, nomearquivo: null, horasatraso: 5 }),
+      ]);
+      expect((await gerar('arquivos-alarmes', W, 'csv', cliente2)).linhas).toBe(0);
+
+      const u = await xlsx('arquivos-ultimo-recebimento', { de: today, ate: today });
+      const files = await exec(`SELECT e.codexterno, count(a.codarquivo)::int AS n, max(a.nomearquivo) FILTER (WHERE a.codarquivo = (SELECT max(b.codarquivo)
+          FROM arquivos b WHERE b.codpessoa = e.codpessoa AND b.codoperadora = e.codoperadora AND b.status <> 'ERRO')) AS ultimo
+        FROM estabelecimentos e JOIN arquivos a ON a.codpessoa = e.codpessoa AND a.codoperadora = e.codoperadora AND a.status <> 'ERRO' GROUP BY 1`);
+      expect(Object.fromEntries(u.rows.map((x) => [x.estabelecimento, [x.arquivos, x.ultimoarquivo, x.ultimorecebimento, x.diassemarquivo, x.alarmesabertos]])))
+        .toEqual(Object.fromEntries(files.map((x) => [x.codexterno, [x.n, x.ultimo, today, 0, x.codexterno === '045678901' ? 1 : 0]])));
+
+      const i = await xlsx('arquivos-integracoes', W, cliente);
+      expect(i.rows).toEqual([
+        { datamovimento: addDays(today, -2), cliente: 'Padaria Pão Quente Ltda', layout: 'Movimento conciliado (CSV)', operadora: 'Rede', protocolo: 'SFTP', status: 'Entregue',
+          tentativas: 1, terminadoem: br(`${addDays(today, -1)} 06:01`), arquivo: `movimento_${addDays(today, -2)}.csv`, linhas: 42, mensagem: null },
+        { datamovimento: addDays(today, -1), cliente: 'Padaria Pão Quente Ltda', layout: 'Movimento conciliado (CSV)', operadora: 'Rede', protocolo: 'SFTP', status: 'Erro',
+          tentativas: 3, terminadoem: br(`${today} 06:20`), arquivo: null, linhas: null, mensagem: 'Servidor SFTP recusou a conexão' },
+      ]);
+      expect((await gerar('arquivos-integracoes', W, 'csv', cliente2)).linhas).toBe(0);
+    });
+  });
+
   describe('scope and filter', () => {
     const PADARIA = ['Pão Quente', 'Padaria', '1023456789', '045678901'];
 
-    it.each(['vendas-operadora', 'conciliacao-resumo', 'recebimentos-agenda', 'extratos-conferencia', 'terminais-cadastrados', 'arquivos-recebidos', 'taxas-a-recuperar'])(
+    it.each([
+      'vendas-operadora', 'conciliacao-resumo', 'recebimentos-agenda', 'extratos-conferencia', 'terminais-cadastrados', 'arquivos-recebidos', 'taxas-a-recuperar',
+      'vendas-mensal-unidade', 'conciliacao-indice-diario', 'recebimentos-previsto-realizado', 'taxas-custo-mensal', 'arquivos-ultimo-recebimento',
+    ])(
       "%s: CLIENTE2 (another client) gets none of CLIENTE's rows, and CLIENTE none of CLIENTE2's",
       async (key) => {
         const other = await gerar(key, W, 'csv', cliente2);

@@ -93,6 +93,14 @@ const bucketOps = integracaoOps('codbuckets3amazon', 'bucket', (v) => ({
 const parametroOps = integracaoOps('codparametrototvs', 'parametro', (v) => ({ codpessoa: v.topo, codfilial: 'INTRUSO' }));
 const codigoOps = integracaoOps('codcodigooperadoratotvs', 'codigo', (v) => ({ codpessoa: v.topo, codoperadora: v.codoperadora, codclifor: 'INTRUSO' }));
 const softexpressOps = integracaoOps('codintegracaosoftexpress', 'softexpress', (v) => ({ codpessoa: v.unidade, codigoloja: 'INTRUSO', cnpj: null, ativo: true }));
+/** Each victim's bank check (planted in beforeAll), by the top of its branch: an account, a posting and the pair naming its operator debit. */
+type BancoIds = { conta: number; codlinha: number; codlinhabanco: number };
+const bancos = new Map<number, BancoIds>();
+const bancoDe = (v: Victim): BancoIds => bancos.get(v.topo) ?? { conta: v.topo, codlinha: v.topo, codlinhabanco: v.topo };
+const conferenciaValues = (v: Victim) => [
+  { label: 'window', args: { values: { de: v.de, ate: v.ate } } },
+  { label: 'wide', args: { values: { de: v.de, ate: v.ate, codpessoa: v.unidade, codcontabancaria: bancoDe(v).conta, codoperadora: v.codoperadora } } },
+];
 /** Each victim's integrator API key (planted in beforeAll), by the top of its branch. */
 const chavesApi = new Map<number, number>();
 const chaveApiDe = (v: Victim) => chavesApi.get(v.topo) ?? v.topo;
@@ -150,6 +158,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   getArquivosAtrasados: { access: 'user' },
   getPerfil: { access: 'user' },
   getTaxasAntecipacao: { access: 'user' },
+  getContaBancaria: { access: 'user' },
   getPlanosConciliadores: { access: 'user' },
   getPlanosConciliadoresTaxas: { access: 'user' },
   getPlanosConciliadoresContrato: { access: 'user' },
@@ -180,6 +189,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarPerfil: { access: 'user' },
   listarRecursos: { access: 'user' },
   listarTaxasAntecipacao: { access: 'user' },
+  listarContasBancarias: { access: 'user' },
   listarPlanosConciliadores: { access: 'user' },
   listarPlanosConciliadoresTaxas: { access: 'user' },
   listarItensPlanosConciliadores: { access: 'user' },
@@ -197,6 +207,14 @@ const OPERATIONS: Record<string, OpSpec> = {
   listarCadenciaArquivosTotal: { access: 'user', count: true },
   salvarCadenciaArquivos: { access: 'user' },
   listarAuditoriaTaxasTotal: { access: 'user', count: true },
+  // Conferência Bancária (issue 21): the victims' bank check rows, by their window, unit and account, and their trace
+  listarConferenciaBancaria: { access: 'user', variants: conferenciaValues },
+  listarConferenciaBancariaTotal: { access: 'user', count: true, variants: conferenciaValues },
+  resultadosConferenciaBancaria: { access: 'user', variants: conferenciaValues },
+  listarItensContasConferencia: { access: 'user' },
+  getRastreioConferenciaBancaria: {
+    access: 'user', variants: (v) => [{ label: 'settlement', args: { codlinha: bancoDe(v).codlinha } }, { label: 'posting', args: { codlinhabanco: bancoDe(v).codlinhabanco } }],
+  },
   resultadosAuditoriaTaxas: { access: 'user' },
   exportarAuditoriaTaxas: { access: 'user' },
   listarUsuario: { access: 'user' },
@@ -226,6 +244,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   deletarTicket: { access: 'user', variants: (v) => ['A', 'C'].map((tipo) => ({ args: { codarquivo: v.arquivos[0], tipo } })) },
   deletarUsuario: { access: 'user' },
   deleteTaxasAntecipacao: { access: 'user' },
+  excluirContaBancaria: { access: 'user' },
   deletePlanosConciliadores: { access: 'user' },
   deletePlanosConciliadoresTaxas: { access: 'user' },
   deletePlanosConciliadoresContrato: { access: 'user' },
@@ -255,6 +274,7 @@ const OPERATIONS: Record<string, OpSpec> = {
   saveClientes: { access: 'user' },
   savePerfil: { access: 'user' },
   saveTaxasAntecipacao: { access: 'user' },
+  salvarContaBancaria: { access: 'user' },
   savePlanosConciliadores: { access: 'user' },
   savePlanosConciliadoresTaxas: { access: 'user' },
   savePlanosConciliadoresContrato: { access: 'user' },
@@ -373,6 +393,22 @@ const OPERATIONS: Record<string, OpSpec> = {
   gerarRelatorioVendasCliente: relatorio('gerarRelatorioVendasCliente'),
   gerarRelatorioVendasResumoDiario: relatorio('gerarRelatorioVendasResumoDiario'),
   gerarRelatorioVendasBandeiraProduto: relatorio('gerarRelatorioVendasBandeiraProduto'),
+  gerarRelatorioVendasCanceladas: relatorio('gerarRelatorioVendasCanceladas'),
+  gerarRelatorioVendasParcelamento: relatorio('gerarRelatorioVendasParcelamento'),
+  gerarRelatorioVendasMensalUnidade: relatorio('gerarRelatorioVendasMensalUnidade'),
+  gerarRelatorioVendasPorHora: relatorio('gerarRelatorioVendasPorHora'),
+  gerarRelatorioConciliacaoIndiceDiario: relatorio('gerarRelatorioConciliacaoIndiceDiario'),
+  gerarRelatorioRecebimentosAgendaMensal: relatorio('gerarRelatorioRecebimentosAgendaMensal'),
+  gerarRelatorioRecebimentosAtrasoFaixas: relatorio('gerarRelatorioRecebimentosAtrasoFaixas'),
+  gerarRelatorioRecebimentosPrevistoRealizado: relatorio('gerarRelatorioRecebimentosPrevistoRealizado'),
+  gerarRelatorioRecebimentosDomicilioBancario: relatorio('gerarRelatorioRecebimentosDomicilioBancario'),
+  gerarRelatorioTaxasEfetivas: relatorio('gerarRelatorioTaxasEfetivas'),
+  gerarRelatorioTaxasCustoMensal: relatorio('gerarRelatorioTaxasCustoMensal'),
+  gerarRelatorioTerminaisSemVendas: relatorio('gerarRelatorioTerminaisSemVendas'),
+  gerarRelatorioArquivosAlarmes: relatorio('gerarRelatorioArquivosAlarmes'),
+  gerarRelatorioArquivosUltimoRecebimento: relatorio('gerarRelatorioArquivosUltimoRecebimento'),
+  gerarRelatorioArquivosIntegracoes: relatorio('gerarRelatorioArquivosIntegracoes'),
+  gerarRelatorioExtratosResumosLote: relatorio('gerarRelatorioExtratosResumosLote'),
   // contract position (issue 19): the monitor reads the codes below the caller; its detail is asked of the victims' codes
   getPosicaoContratosPorClientes: { access: 'user' },
   getInformacoesPosicaoContrato: {
@@ -621,6 +657,15 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
         ajuste: await one(t, `INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, data, valorliquido, motivonome)
           VALUES (${v.arquivos[0]}, 999999, md5('${marca}-ajuste')::uuid, 1, 'adjustment', '3', ${v.codoperadora}, ${v.unidade}, '${v.codexterno}', '${v.de}', -4321, '${marca} ajuste') RETURNING codlinha`),
       });
+      // its bank check: an account of its client, the posting of the operator's debit on it, and the pair
+      const conta = await one(t, `INSERT INTO contas_bancarias (codpessoa, banco, agencia, conta, descricao)
+        VALUES (${v.topo}, '341', '0001', '${v.topo}00', '${marca} conta') RETURNING codcontabancaria`);
+      const codlinhabanco = await one(t, `INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, data, natureza, valor, historico)
+        VALUES (${v.arquivos[0]}, 999999, md5('${marca}-banco')::uuid, 1, ${conta}, ${v.topo}, '${v.de}', 'D', 4321, '${marca} débito') RETURNING codlinhabanco`);
+      const codlinha = integracoes.get(v.topo)!.ajuste;
+      await q(t, `INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcontabancaria, codlinha, codlinhabanco, resultado, regra)
+        VALUES (${codlinhabanco}, ${v.topo}, ${conta}, ${codlinha}, ${codlinhabanco}, 'DEBITADO', 'EXATO')`);
+      bancos.set(v.topo, { conta, codlinha, codlinhabanco });
     }
 
     attackOnCliente = {
@@ -709,7 +754,7 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
   it("the sweep's detector works: called by the owners themselves, the same reads do return the victim's data", async () => {
     const own = await sweep('CLIENTE', cliente, attackOnCliente, { readsOnly: true });
     expect(own.problems).toEqual([]);
-    for (const op of ['listarManutencaoArquivosTotal', 'listarConciliacaoEmAbertoTotal', 'baixarManutencaoArquivos', 'baixarAnaliseTicket', 'detalharTicket', 'getUserInfo', 'listarManutencaoArquivos', 'listarConciliacaoEmAberto', 'listarExtratosOriginais', 'listarItensUnidadesConciliadoras', 'listarItensConciliadoresCodExterno', 'pesquisarTickets', 'pesquisarImportacaoTickets', 'listarImportacaoTickets', 'estabelecimentoDownload', 'baixarArquivoEstabelecimento']) {
+    for (const op of ['listarManutencaoArquivosTotal', 'listarConciliacaoEmAbertoTotal', 'baixarManutencaoArquivos', 'baixarAnaliseTicket', 'detalharTicket', 'getUserInfo', 'listarManutencaoArquivos', 'listarConciliacaoEmAberto', 'listarExtratosOriginais', 'listarItensUnidadesConciliadoras', 'listarItensConciliadoresCodExterno', 'pesquisarTickets', 'pesquisarImportacaoTickets', 'listarImportacaoTickets', 'estabelecimentoDownload', 'baixarArquivoEstabelecimento', 'listarConferenciaBancaria', 'listarConferenciaBancariaTotal', 'getRastreioConferenciaBancaria', 'listarItensContasConferencia']) {
       expect(own.seen, op).toContain(op);
     }
     const top = await sweep('ADMIN', plataforma, attackOnPlataforma, { readsOnly: true });

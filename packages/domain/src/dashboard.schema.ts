@@ -56,6 +56,8 @@ export type DashboardIndicadores = {
   /** expected payments whose date passed unpaid */
   emAtraso: number;
   parcelasEmAtraso: number;
+  /** settlements the bank check found missing from the bank (conferência bancária, NAO_CREDITADO) */
+  naoCreditado: number;
 };
 export type DashboardResult = {
   seriesVendaOperadora: DashboardPie[];

@@ -279,13 +279,26 @@ export const MSG = {
   // Files — ingestion of operator and customer files (issue 4). Keys carry the arquivo prefix.
   arquivoVazio: 'Arquivo vazio (0 bytes): nada a processar.',
   arquivoNaoReconhecido:
-    'Arquivo não reconhecido: o início do arquivo não corresponde a nenhum layout aceito (Cielo EDI v14/v15, Rede EEVC/EEVD/EEFI, Getnet V10, Stone XML, vendas do cliente em CSV). Confira se é o arquivo original da operadora, sem alterações.',
+    'Arquivo não reconhecido: o início do arquivo não corresponde a nenhum layout aceito (Cielo EDI v14/v15, Rede EEVC/EEVD/EEFI, Getnet V10, Stone XML, vendas do cliente em CSV, extratos bancários OFX e CNAB 240). Confira se é o arquivo original da operadora, sem alterações.',
   arquivoJaRecebido: 'Arquivo já recebido anteriormente (mesmo conteúdo); não foi carregado de novo.',
   arquivoFalhaProcessamento: 'Falha inesperada no processamento; o arquivo será processado novamente.',
   arquivoFalhaDefinitiva: 'O processamento falhou em todas as tentativas; nenhum dado do arquivo foi carregado. Tente reprocessar; se persistir, contate o suporte.',
   arquivoMapeamentoAusente: 'Informe o mapeamento de colunas para importar este arquivo.',
   /** an operator line naming an establishment registered outside the sender's part of the hierarchy (issue 12) */
   arquivoEstabelecimentoAlheio: 'Linha {linha}: o estabelecimento {codigo} não pertence à sua empresa.',
+
+  // Contas Bancárias and bank statements — conferência bancária (issue 21).
+  contaBancariaBancoInvalido: 'Banco deve ser o código de compensação do banco (3 dígitos).',
+  contaBancariaAgenciaInvalida: 'Agência deve conter apenas dígitos, sem o dígito verificador.',
+  contaBancariaContaInvalida: 'Conta deve conter apenas dígitos, sem o dígito verificador.',
+  contaBancariaDuplicada: 'Esta conta (banco, agência e conta) já está cadastrada.',
+  contaBancariaPessoaInvalida: 'Cliente ou unidade não encontrado ou sem permissão de acesso.',
+  /**
+   * a statement's account not registered (active) for the sender's part of the hierarchy: the same words whether nobody
+   * registered it or another client did, so a statement never tells whose an account is
+   */
+  extratoContaNaoCadastrada: 'Linha {linha}: a conta {conta} não está cadastrada (ativa) em Contas Bancárias para a sua empresa; cadastre-a e reprocesse o arquivo. Nenhum lançamento dela foi carregado.',
+  extratoSemLancamentos: 'Nenhum lançamento do extrato foi carregado: nenhuma das contas do arquivo está cadastrada para a sua empresa.',
 
   // Arquivos — the file screens (spec part 1 "File and ticket screens" 1–3, §5, §8, §9).
   arquivosBaixados: 'Arquivo(s) baixado(s) com sucesso!',
@@ -417,6 +430,22 @@ export const MSG = {
   relatoriosAtivo: 'Ativo',
   relatoriosDesconhecido: 'Relatório não disponível: {relatorio}',
   agendamentoFalhou: 'Não foi possível gerar o relatório depois de várias tentativas; tente de novo mais tarde ou fale com o suporte.',
+  // a scheduled report's run (apps/server/src/reports/report-schedules.ts): why it did not run, its e-mail, and its
+  // history line when the file went as a link; {tamanho} and {limite} with their unit, {dias} the link's validity
+  agendamentoRelatorioNaoExiste: 'O relatório deste agendamento não existe mais.',
+  agendamentoUsuarioSemAcesso: 'O usuário do agendamento não tem mais acesso aos relatórios.',
+  agendamentoEmailAssunto: 'Concilia - {titulo}',
+  agendamentoEmailCorpo: 'Olá,\n\nSegue o relatório "{titulo}" agendado por {usuario} ({quando}).\n{mensagem}',
+  agendamentoEmailLink: 'O arquivo {arquivo} tem {tamanho}, acima do limite para anexos ({limite}). Baixe-o pelo link abaixo, válido por {dias} dias, entrando no Concilia com um usuário que tenha acesso a este agendamento:\n{url}',
+  agendamentoEnviadoLink: 'Arquivo grande demais para anexar ({tamanho}): enviado um link para baixá-lo, válido por {dias} dias.',
+  // the page that link opens (GET /relatorios/arquivo/<token>): a stranger is told no more than that the file is not
+  // for them, whether it still exists or not
+  relatorioArquivoEntrar: 'Entre no Concilia com o seu usuário e abra o link de novo.',
+  relatorioArquivoLinkInvalido: 'Link inválido: confira se o endereço foi copiado inteiro do e-mail.',
+  relatorioArquivoExpirado: 'Este link expirou: o arquivo de um relatório agendado fica disponível por {dias} dias. Gere o relatório de novo pela tela Relatórios.',
+  relatorioArquivoSemAcesso: 'Este arquivo não está disponível para o seu usuário.',
+  relatorioArquivoIndisponivel: 'O arquivo deste relatório não está mais disponível. Gere o relatório de novo pela tela Relatórios.',
+  relatorioArquivoAbrirConcilia: 'Abrir o Concilia',
   // contract position (issue 19): the monitor, the registration documents and the approvals
   posicaoTitulo: 'Monitor de Posição de Contratos',
   posicaoMonitor: 'Monitor',
@@ -585,6 +614,29 @@ export const MSG = {
   dashboardDasVendas: 'das vendas',
   dashboardDosPagamentos: 'dos pagamentos',
   dashboardAuditoriaTaxas: 'auditoria de taxas',
+  dashboardNaoCreditado: 'Não creditado',
+  dashboardConferenciaBancaria: 'conferência bancária',
+  // Conferência Bancária — did the operators' settlements reach the bank (issue 21): results and the trace drawer.
+  // Keys carry the conferencia prefix.
+  conferenciaCreditado: 'Creditado',
+  conferenciaCreditadoDiferenca: 'Creditado com diferença',
+  conferenciaNaoCreditado: 'Não creditado',
+  conferenciaAguardando: 'Aguardando',
+  conferenciaCreditoSemOrigem: 'Crédito sem origem',
+  conferenciaDebitado: 'Debitado',
+  conferenciaDebitoSemOrigem: 'Débito sem origem',
+  conferenciaRegraExato: 'Valor e data exatos',
+  conferenciaRegraDiaUtil: '±1 dia útil',
+  conferenciaRegraAgrupado: 'Agrupado',
+  conferenciaRastrear: 'Rastrear',
+  conferenciaRastreioTitulo: 'Rastreio do pagamento',
+  conferenciaRastreioVazio: 'Nada a rastrear: a linha não existe ou não é sua.',
+  conferenciaPassoVenda: 'Venda',
+  conferenciaPassoPrevisao: 'Previsão',
+  conferenciaPassoLiquidacao: 'Pagamento da operadora',
+  conferenciaPassoBanco: 'Lançamento no banco',
+  conferenciaPassoArquivo: 'Arquivo',
+  conferenciaDiferenca: 'Diferença',
   // Painel — the dashboard's read-only wall view and its links (spec part 2 §7 getUrlPainel, getAutenticacaoPainel). Keys carry the painel prefix.
   painelGerarLink: 'Gerar link do painel',
   painelLinkTitulo: 'Link do painel',

@@ -13,6 +13,7 @@ export { parseEevd } from './rede/eevd.parser';
 export * from './generate/synthetic';
 export { recordIdentity } from './identity';
 export * from './generate/scenario';
+export * from './generate/bank-statements';
 export * from './bank/index';
 export { FieldWidthError } from './generate/fixed-width.format';
 export { WRITERS, fileText, type WriterDef, type WriterName } from './generate/writers';

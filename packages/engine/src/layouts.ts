@@ -5,6 +5,7 @@ import type { DetectedFile, FileTypeDef, LayoutDef, LayoutId } from './layout';
 import { mercadoPagoFileTypes, mercadoPagoLayouts } from './mercadopago/index';
 import { pagarmeFileTypes, pagarmeLayouts } from './pagarme/index';
 import { pagBankFileTypes, pagBankLayouts } from './pagbank/index';
+import { bankFileTypes } from './bank/index';
 import { payGoFileTypes, payGoLayouts } from './paygo/index';
 import { redeFileTypes, redeLayouts } from './rede/index';
 import { decodeLatin1 } from './read/lines';
@@ -41,6 +42,7 @@ export const FILE_TYPES: readonly FileTypeDef[] = [
   ...payGoFileTypes,
   ...veroFileTypes,
   ...customerFileTypes,
+  ...bankFileTypes,
 ];
 
 /** The layout of a file, from its first bytes (up to HEAD_BYTES); null when no layout recognises it. */

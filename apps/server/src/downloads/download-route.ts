@@ -22,7 +22,7 @@ function bodyStream(body: DownloadBody): BodyInit {
 }
 
 /** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */
-function disposition(fileName: string): string {
+export function disposition(fileName: string): string {
   const ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'arquivo';
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

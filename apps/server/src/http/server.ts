@@ -6,6 +6,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { App } from '../app';
 import { DOWNLOAD_PREFIX } from '../downloads/download-store';
 import { serveDownload } from '../downloads/download-route';
+import { REPORT_FILE_PREFIX } from '../reports/report-files';
 import { INTEGRADOR_API_PATH } from '@concilia/domain';
 import { challengeForLogin } from '../features/auth/bot-check';
 import { requestScope } from '../logger';
@@ -38,15 +39,17 @@ async function sendResponse(res: http.ServerResponse, answer: Response): Promise
 /** The path as metrics and the access log name it: a download's token and the web app's files stay out. */
 function routeOf(pathname: string): string {
   if (pathname.startsWith(DOWNLOAD_PREFIX)) return DOWNLOAD_PREFIX.replace(/\/$/, '');
+  if (pathname.startsWith(REPORT_FILE_PREFIX)) return REPORT_FILE_PREFIX.replace(/\/$/, '');
   if (['/graphql', '/altcha/challenge', '/healthz', '/readyz', '/metrics', INTEGRADOR_API_PATH].includes(pathname)) return pathname;
   return 'web';
 }
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
- * One HTTP server: POST /graphql, GET /download/<token>, POST /api/integrador/v1/vendas, the ALTCHA challenge, /healthz (the process answers),
- * /readyz (database, migrations, queue), /metrics (Prometheus) and the web app. Every request ends in one
- * access-log line with its id (probes at debug level) and in the latency histogram.
+ * One HTTP server: POST /graphql, GET /download/<token>, GET /relatorios/arquivo/<token> (a scheduled report's link),
+ * POST /api/integrador/v1/vendas, the ALTCHA challenge, /healthz (the process answers), /readyz (database,
+ * migrations, queue), /metrics (Prometheus) and the web app. Every request ends in one access-log line
+ * with its id (probes at debug level) and in the latency histogram.
  */
 export function createHttpServer(app: App): http.Server {
   const { config, log, metrics } = app.services;
@@ -73,6 +76,13 @@ export function createHttpServer(app: App): http.Server {
           const headers = new Headers();
           if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
           await sendResponse(res, await serveDownload(new Request(new URL(url.pathname, config.publicUrl), { method: req.method, headers }), app.services.db, config));
+          return;
+        }
+        if (url.pathname.startsWith(REPORT_FILE_PREFIX)) {
+          // through the app, as the download route: only the cookie is handed on, the body is the stored file streamed
+          const headers = new Headers();
+          if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+          await sendResponse(res, await app.fetch(new URL(url.pathname, config.publicUrl).href, { method: req.method, headers }, { requestId }));
           return;
         }
         if (url.pathname === INTEGRADOR_API_PATH) {

@@ -2,15 +2,17 @@ import crypto from 'node:crypto';
 import { arquivos, operadoras, type RawTransaction, terminais, withRawTransaction } from '@concilia/db';
 import { FILE_MESSAGE_MAX_ERRORS, fileErrorMessage, fileWarningMessage, type FileOrigin, MSG } from '@concilia/domain';
 import {
-  type ColumnMapping, type CustomerSaleRecord, layoutById, type LayoutId, type NormalizedRecord, type ParsedItem, recordIdentity,
+  type ColumnMapping, type CustomerSaleRecord, isBankLayout, layoutById, type LayoutId, type NormalizedRecord, type ParsedItem, recordIdentity,
 } from '@concilia/engine';
 import { eq, sql } from 'drizzle-orm';
+import { BANK_MATCH_QUEUE } from '../reconcile/bank-match-queue';
 import { MATCH_QUEUE } from '../reconcile/match-queue';
 import { attributionScope, EstablishmentUnits, operatorLineKey, withinScope } from './attribution';
 import type { IngestDeps } from './receive-file';
 import { CUSTOMER_LINE_COLUMNS, customerLineRow, type LineContext, OPERATOR_LINE_COLUMNS, operatorLineRow } from './line-rows';
 import { OccurrenceCounter } from './occurrence-counter';
 import { uniqueViolationOf } from '../db-errors';
+import { ingestBankStatement } from './ingest-bank-statement';
 
 /**
  * Loads one registered file: reads the stored original with its layout and COPYs its lines in one
@@ -214,6 +216,14 @@ async function queueMatching(tx: RawTransaction, codarquivo: number, customer: b
     : 'SELECT min(data)::text AS de, max(data)::text AS ate FROM linhas_operadora WHERE codarquivo = $1', [codarquivo]);
   if (!span?.de || !span.ate) return;
   await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`, [MATCH_QUEUE, JSON.stringify({ codarquivo, de: span.de, ate: span.ate, somenteVendas: customer })]);
+  if (customer) return;
+  // money paid or taken back changes what the bank should show: the bank check of those units and days, too (issue 21)
+  const [bank] = await tx.query<{ codpessoas: number[] | null; de: string | null; ate: string | null }>(
+    `SELECT array_agg(DISTINCT codpessoa) FILTER (WHERE codpessoa IS NOT NULL) AS codpessoas, min(data)::text AS de, max(data)::text AS ate
+     FROM linhas_operadora WHERE codarquivo = $1 AND tipo IN ('settlement', 'adjustment', 'chargeback')`, [codarquivo]);
+  if (!bank?.codpessoas?.length || !bank.de || !bank.ate) return;
+  await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`,
+    [BANK_MATCH_QUEUE, JSON.stringify({ codpessoas: bank.codpessoas.map(Number), de: bank.de, ate: bank.ate })]);
 }
 
 /** The merchant's own sales go to linhas_cliente; everything an operator sends to linhas_operadora. */
@@ -229,6 +239,8 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
   }).from(arquivos).where(eq(arquivos.codarquivo, codarquivo));
   // deleted while it waited in the queue: nothing to do
   if (!file || !file.layout) return { status: 'AUSENTE', linhas: 0, repetidas: 0, totais: {}, mensagem: null, avisos: 0, mensagensAvisos: [] };
+  // a bank statement (OFX, CNAB 240 extrato): its postings go to linhas_banco, by the accounts it names
+  if (isBankLayout(file.layout)) return ingestBankStatement(deps, file);
 
   await db.update(arquivos).set({ status: 'PROCESSANDO', mensagem: null }).where(eq(arquivos.codarquivo, codarquivo));
   const customer = isCustomerFile(file.layout, file.mapeamento as ColumnMapping | null);

@@ -1,15 +1,18 @@
-import { arquivos, linhasCliente, linhasOperadora, type OpenDb } from '@concilia/db';
+import { arquivos, execucoesRelatorio, linhasCliente, linhasOperadora, type OpenDb } from '@concilia/db';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
 import type { Metrics } from '../observability/metrics';
 import { HOUSEKEEPING_QUEUE, housekeepingHandler, type HousekeepingSettings, scheduleHousekeeping } from '../jobs/housekeeping';
 import { LATE_FILES_QUEUE, lateFilesHandler, type LateFileSettings, scheduleLateFiles } from '../jobs/late-files';
+import type { ReportLinkConfig } from '../reports/report-files';
 import { REPORT_DISPATCH_QUEUE, reportScheduleHandlers, scheduleReportDispatch } from '../reports/report-schedules';
 import { INTEGRATION_DISPATCH_QUEUE, type IntegrationDeps, integrationScheduleHandlers, scheduleIntegrationDispatch } from '../integrations/integration-schedules';
 import type { Mailer } from '../mail/mailer';
 import { folderStorage, type FileStorage } from './file-storage';
 import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
+import { BANK_MATCH_QUEUE } from '../reconcile/bank-match-queue';
+import { bankMatchHandler } from '../reconcile/bank-matching';
 import { giveUpFile, ingestFile } from './ingest-file';
 import { INGEST_QUEUE, type IngestDeps, type ReceivedFile, type ReceiveInput, receiveFile } from './receive-file';
 
@@ -51,8 +54,11 @@ export interface IngestionOptions {
   housekeeping?: { mailer: Mailer; settings: HousekeepingSettings };
   /** run the late-file alarm check and its daily digest in these workers too; off when LATE_FILE_CHECK_MINUTES is 0 */
   lateFiles?: { mailer: Mailer; settings: LateFileSettings };
-  /** run the scheduled reports (dispatcher and executions) in these workers too */
-  reports?: { mailer: Mailer };
+  /**
+   * run the scheduled reports (dispatcher and executions) in these workers too; a file too large to attach is kept in
+   * `storage` and e-mailed as a link under PUBLIC_URL signed with a key derived from the credentials key
+   */
+  reports?: { mailer: Mailer; config: ReportLinkConfig; attachmentMaxBytes?: number };
   /** run the integration schedules (dispatcher and deliveries) in these workers too: the vault's settings open the passwords */
   integrations?: Pick<IntegrationDeps, 'config' | 'delivery'>;
 }
@@ -82,11 +88,12 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
           giveUp: (job) => giveUpFile(deps, Number(job.payload.codarquivo)),
         },
         ...(opts.housekeeping
-          ? { [HOUSEKEEPING_QUEUE]: housekeepingHandler({ db: opts.open.db, log: opts.log, ...opts.housekeeping }) }
+          ? { [HOUSEKEEPING_QUEUE]: housekeepingHandler({ db: opts.open.db, log: opts.log, storage, ...opts.housekeeping }) }
           : {}),
         ...(lateFiles ? { [LATE_FILES_QUEUE]: lateFilesHandler({ db: opts.open.db, log: opts.log, ...lateFiles }) } : {}),
-        ...(opts.reports ? reportScheduleHandlers({ db: opts.open.db, log: opts.log, mailer: opts.reports.mailer }) : {}),
+        ...(opts.reports ? reportScheduleHandlers({ db: opts.open.db, log: opts.log, storage, ...opts.reports }) : {}),
         ...(opts.integrations ? integrationScheduleHandlers({ db: opts.open.db, log: opts.log, ...opts.integrations }) : {}),
+        [BANK_MATCH_QUEUE]: bankMatchHandler(opts.open, opts.log),
         [MATCH_QUEUE]: matchHandler(opts.open, opts.log, {
           toleranceCentavos: opts.toleranceCentavos ?? DEFAULT_TOLERANCE_CENTAVOS,
           feeToleranceCentavos: opts.feeToleranceCentavos,
@@ -147,12 +154,17 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
           OR codlinha IN (SELECT codlinha FROM linhas_operadora WHERE codarquivo = ${codarquivo})`);
         await tx.delete(linhasOperadora).where(eq(linhasOperadora.codarquivo, codarquivo));
         await tx.delete(linhasCliente).where(eq(linhasCliente.codarquivo, codarquivo));
+        // a bank statement's postings, and the bank check's pairs on them (issue 21)
+        await tx.execute(sql`DELETE FROM conciliacoes_bancarias WHERE codlinhabanco IN (SELECT codlinhabanco FROM linhas_banco WHERE codarquivo = ${codarquivo})`);
+        await tx.execute(sql`DELETE FROM linhas_banco WHERE codarquivo = ${codarquivo}`);
         const [row] = await tx.delete(arquivos).where(eq(arquivos.codarquivo, codarquivo)).returning({ sha256: arquivos.sha256 });
         return row;
       });
       if (!gone) return false;
       const [other] = await db.select({ n: sql<number>`count(*)::int` }).from(arquivos).where(eq(arquivos.sha256, gone.sha256));
-      if ((other?.n ?? 0) === 0) await storage.remove(gone.sha256);
+      // the store is content-addressed: a scheduled report's link may hold the same bytes (report-files.ts)
+      const [report] = await db.select({ n: sql<number>`count(*)::int` }).from(execucoesRelatorio).where(eq(execucoesRelatorio.sha256, gone.sha256));
+      if ((other?.n ?? 0) === 0 && (report?.n ?? 0) === 0) await storage.remove(gone.sha256);
       return true;
     },
     drain: async () => {

@@ -1,7 +1,7 @@
 import { arquivos, operadoras, type OpenDb } from '@concilia/db';
 import { type FileOrigin, type FileStatus, MSG, todayBusiness } from '@concilia/domain';
 import {
-  type ColumnMapping, type DetectedFile, detectFile, type FileHeader, HEAD_BYTES, layoutById, OPERATOR_NAMES, type Operator,
+  BANK_FILE_TYPE, type ColumnMapping, type DetectedFile, detectBankStatement, detectFile, type FileHeader, HEAD_BYTES, layoutById, OPERATOR_NAMES, type Operator,
 } from '@concilia/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { enqueue } from '../jobs/job-queue';
@@ -73,7 +73,10 @@ export async function receiveFile(deps: IngestDeps, input: ReceiveInput): Promis
   const detected: DetectedFile | null = input.mapping
     ? { layout: 'MAPEAMENTO', operator: input.mapping.operator, fileType: 'MAPEAMENTO', version: '' }
     : stored.size > 0 ? detectFile(stored.head) : null;
-  const mensagem = stored.size === 0 ? MSG.arquivoVazio : detected ? null : MSG.arquivoNaoReconhecido;
+  // a bank statement (OFX, CNAB 240 extrato) is no operator layout: it is registered with its bank layout and loaded
+  // by ingest-bank-statement.ts, its accounts deciding whose books each posting goes to
+  const bank = !detected && !input.mapping && stored.size > 0 ? detectBankStatement(stored.head) : null;
+  const mensagem = stored.size === 0 ? MSG.arquivoVazio : detected || bank ? null : MSG.arquivoNaoReconhecido;
   const codoperadora = detected ? await operatorCode(open, detected.operator) : null;
   const header = detected ? await headerOf(detected, stored.head, input.mapping) : null;
 
@@ -91,8 +94,8 @@ export async function receiveFile(deps: IngestDeps, input: ReceiveInput): Promis
     const rows = await tx.insert(arquivos).values({
       codpessoa,
       codoperadora,
-      tipo: detected?.fileType ?? null,
-      layout: detected?.layout ?? null,
+      tipo: detected?.fileType ?? (bank ? BANK_FILE_TYPE : null),
+      layout: detected?.layout ?? bank,
       versao: detected?.version || null,
       status,
       origem: input.origem,

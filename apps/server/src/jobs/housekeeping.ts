@@ -2,14 +2,17 @@ import type { Db } from '@concilia/db';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import type { FileStorage } from '../ingest/file-storage';
 import type { Mailer } from '../mail/mailer';
+import { removeExpiredReportFiles } from '../reports/report-files';
 import { type QueueHandler, scheduleOnce } from './job-queue';
 
 /**
  * Housekeeping, a job on the same queue as the loads: prunes what has expired (finished jobs, sessions,
- * sign-in counters, delivered mail, links long expired) and tries again the e-mails whose SMTP delivery failed. One run is pending
- * at a time, whatever the number of processes (an advisory lock guards the scheduling), and a run schedules the
- * next; a claim with SKIP LOCKED gives each run to one worker.
+ * sign-in counters, delivered mail, links long expired, the stored files of scheduled reports whose link expired)
+ * and tries again the e-mails whose SMTP delivery failed. One run is pending at a time, whatever the number of
+ * processes (an advisory lock guards the scheduling), and a run schedules the next; a claim with SKIP LOCKED
+ * gives each run to one worker.
  */
 export const HOUSEKEEPING_QUEUE = 'manutencao';
 const SCHEDULE_LOCK = 0x6d616e7574656e63n; // 'manutenc'
@@ -38,13 +41,14 @@ export async function pruneExpired(db: Db, s: HousekeepingSettings): Promise<Rec
   };
 }
 
-export function housekeepingHandler(deps: { db: Db; log: Logger; mailer: Mailer; settings: HousekeepingSettings }): QueueHandler {
+export function housekeepingHandler(deps: { db: Db; log: Logger; mailer: Mailer; storage: FileStorage; settings: HousekeepingSettings }): QueueHandler {
   return {
     run: async () => {
       try {
         const pruned = await pruneExpired(deps.db, deps.settings);
+        const relatorios = await removeExpiredReportFiles(deps.db, deps.storage);
         const mail = await deps.mailer.retryFailed();
-        deps.log.info({ pruned, mail }, 'housekeeping');
+        deps.log.info({ pruned: { ...pruned, arquivosRelatorio: relatorios }, mail }, 'housekeeping');
       } finally {
         await scheduleHousekeeping(deps.db, deps.settings.housekeepingEveryMinutes);
       }

@@ -1,6 +1,6 @@
 import { pessoas, subtreeOf, taxasAntecipacao } from '@concilia/db';
 import {
-  agendamentoIntegracaoRegister, arquivosEmAbertoScreen, clientesRegister, dadosNfeRegister, estabelecimentosRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
+  agendamentoIntegracaoRegister, arquivosEmAbertoScreen, clientesRegister, contasBancariasRegister, dadosNfeRegister, estabelecimentosRegister, extratosOriginaisScreen, manutencaoArquivosScreen, perfisRegister, planosConciliadoresContratoRegister,
   planosConciliadoresRegister, planosConciliadoresTaxasRegister, planosPosRegister, planosPosTaxasRegister, planosTerminalRegister, taxasAntecipacaoRegister,
   terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
@@ -10,6 +10,7 @@ import { arquivosEntry } from './arquivos.source';
 import { auditoriaTaxasEntry } from '../features/fee-audit/auditoria-taxas.source';
 import { taxasNaoCadastradasEntry, unidadesNaoEncontradasEntry } from '../features/fee-audit/pendencias.source';
 import { cadenciaArquivosEntry } from '../features/late-files/cadencia.source';
+import { conferenciaBancariaEntry } from '../features/bank/conferencia-bancaria.source';
 import { movimentosAbertosEntry, movimentosFechadosEntry } from '../features/billing/movimentos.source';
 import { faturamentoMovimentoEntry } from '../features/billing/faturamento.source';
 import { importacaoTicketEntry, pesquisaTicketEntry } from '../features/tickets/tickets.source';
@@ -24,6 +25,7 @@ import { estabelecimentosEntry } from './estabelecimentos.hooks';
 import { usuariosEntry } from './usuarios.hooks';
 import { integracoesEntries } from './integracoes.hooks';
 import { agendamentoIntegracaoEntry } from '../integrations/agendamento-integracao.hooks';
+import { contasBancariasEntry } from './contas-bancarias.hooks';
 
 /**
  * The server's one list of registers: each domain declaration bound to its table, its visibility in
@@ -56,6 +58,7 @@ export const REGISTRY: RegisterEntry[] = [
   { def: planosConciliadoresRegister, ...planosConciliadoresEntry },
   { def: planosPosRegister, ...planosPosEntry },
   { def: dadosNfeRegister, ...dadosNfeEntry },
+  { def: contasBancariasRegister, ...contasBancariasEntry },
   // Sublists (SUBLISTS): rows that hang from a row of another register, opened from it.
   { def: planosConciliadoresContratoRegister, ...planosConciliadoresContratoEntry },
   { def: planosConciliadoresTaxasRegister, ...planosConciliadoresTaxasEntry },
@@ -74,6 +77,7 @@ export const REGISTRY: RegisterEntry[] = [
   faturamentoMovimentoEntry,
   unidadesNaoEncontradasEntry,
   cadenciaArquivosEntry,
+  conferenciaBancariaEntry,
   // Integrações (INTEGRATION_SCREENS): the tabs of /app/integracao.
   ...integracoesEntries,
   { def: agendamentoIntegracaoRegister, ...agendamentoIntegracaoEntry },

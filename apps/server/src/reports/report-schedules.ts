@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { agendamentosRelatorio, type Db, execucoesRelatorio, perfilRecursos, recursos } from '@concilia/db';
-import { BUSINESS_TZ, describeFrequency, MSG, periodoRelativo, RELATORIOS_PAGE, reportByKey, todayBusiness } from '@concilia/domain';
+import { BUSINESS_TZ, describeFrequency, fillMessage, MSG, periodoRelativo, RELATORIOS_PAGE, reportByKey, todayBusiness } from '@concilia/domain';
 import { CronExpressionParser } from 'cron-parser';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { SessionUser } from '../features/auth/session.service';
+import type { FileStorage } from '../ingest/file-storage';
 import { type QueueHandler, enqueue, recurringDispatcher, scheduleOnce } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
+import { keepReportFile, REPORT_LINK_DAYS, type ReportLinkConfig } from './report-files';
 import { checkedFilter, runReport } from './report-runner';
 import { REPORT_SOURCES } from './sources';
 
@@ -18,7 +20,8 @@ import { REPORT_SOURCES } from './sources';
  * an execution, moves the slot forward and queues the execution — all in one transaction, so each slot is dispatched
  * once even with several workers. A schedule missed while the server was down is due once: its next slot is counted
  * from now. The execution (queue REPORT_RUN_QUEUE, retried with back-off by the job queue) runs the report as the
- * schedule's user and e-mails the file through the outbox; its end — delivered, or the error — is kept in the history.
+ * schedule's user and e-mails the file through the outbox — attached, or when too large kept in the file storage and
+ * sent as a link (report-files.ts); its end — delivered, or the error — is kept in the history.
  */
 
 export const REPORT_DISPATCH_QUEUE = 'relatorios-agendados';
@@ -26,7 +29,7 @@ export const REPORT_RUN_QUEUE = 'relatorio-execucao';
 const DISPATCH_LOCK = 0x72656c6167656e64n; // 'relagend'
 /** the dispatcher looks every minute: a schedule's hour is a minute's precision */
 export const DISPATCH_EVERY_MINUTES = 1;
-/** a file up to this size travels attached; a larger one is not sent (the e-mail says how to get it) */
+/** a file up to this size travels attached (what mail servers commonly take); a larger one travels as a link */
 export const REPORT_ATTACHMENT_MAX_BYTES = 8 * 1024 * 1024;
 
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
@@ -106,8 +109,26 @@ const finish = (db: Db, codexecucao: number, v: Partial<typeof execucoesRelatori
 /** An expected reason a run cannot happen: recorded as the run's end, not retried. */
 class RunRefused extends Error {}
 
+export type ReportRunDeps = {
+  db: Db;
+  mailer: Mailer;
+  /** where a file too large to attach is kept for its link: the app's file storage */
+  storage: FileStorage;
+  config: ReportLinkConfig;
+  /** where the report is written before it is sent; a temporary folder unless given */
+  dir?: string;
+  /** REPORT_ATTACHMENT_MAX_BYTES unless given (tests: a small limit instead of a large report) */
+  attachmentMaxBytes?: number;
+};
+
+/** '8 MB', '12,4 MB', '900 KB': a size as the e-mail and the history say it */
+function sizeText(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return mb >= 1 ? `${mb.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('pt-BR')} KB`;
+}
+
 /** Runs one execution: the report as its schedule's user, e-mailed to the schedule's addresses. */
-export async function runExecution(deps: { db: Db; mailer: Mailer; dir?: string }, codexecucao: number): Promise<void> {
+export async function runExecution(deps: ReportRunDeps, codexecucao: number): Promise<void> {
   const { db } = deps;
   const [e] = await db.select({ exec: execucoesRelatorio, ag: agendamentosRelatorio }).from(execucoesRelatorio)
     .innerJoin(agendamentosRelatorio, eq(agendamentosRelatorio.codagendamento, execucoesRelatorio.codagendamento))
@@ -116,30 +137,32 @@ export async function runExecution(deps: { db: Db; mailer: Mailer; dir?: string 
   try {
     const def = reportByKey(e.ag.relatorio);
     const source = def ? REPORT_SOURCES[def.key] : undefined;
-    if (!def || !source) throw new RunRefused('O relatório deste agendamento não existe mais.');
+    if (!def || !source) throw new RunRefused(MSG.agendamentoRelatorioNaoExiste);
     const me = await runnerOf(db, e.ag.codusuario);
-    if (!me) throw new RunRefused('O usuário do agendamento não tem mais acesso aos relatórios.');
+    if (!me) throw new RunRefused(MSG.agendamentoUsuarioSemAcesso);
     // a relative period replaces the stored dates with those of the slot's day
     const relativo = periodoRelativo(e.ag.periodo, todayBusiness(e.exec.agendadopara));
     const filtro = checkedFilter(def, relativo ? { ...e.ag.parametros, ...relativo } : e.ag.parametros);
     const file = await runReport(db, deps.dir ?? path.join(os.tmpdir(), 'concilia-agendados'), me, def, source, filtro, e.ag.formato as never);
     try {
-      const attach = file.bytes <= REPORT_ATTACHMENT_MAX_BYTES;
+      const limit = deps.attachmentMaxBytes ?? REPORT_ATTACHMENT_MAX_BYTES;
+      const attach = file.bytes <= limit;
       const content = attach ? await fs.promises.readFile(file.caminho) : null;
-      const quando = describeFrequency({ ...e.ag, dias: e.ag.dias ?? [] });
-      const corpo = [
-        `Olá,`, '',
-        `Segue o relatório "${def.title}" agendado por ${me.nome} (${quando}).`,
-        file.mensagem,
-        attach ? '' : `O arquivo tem ${(file.bytes / 1024 / 1024).toFixed(1)} MB, acima do limite para anexos (${REPORT_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB): gere-o pela tela Relatórios ou estreite o filtro.`,
-      ].join('\n');
+      const tamanho = sizeText(file.bytes);
+      const link = attach ? null : await keepReportFile(deps, codexecucao, file, new Date(Date.now() + REPORT_LINK_DAYS * 24 * 60 * 60 * 1000));
+      const corpo = fillMessage(MSG.agendamentoEmailCorpo, {
+        titulo: def.title, usuario: me.nome, quando: describeFrequency({ ...e.ag, dias: e.ag.dias ?? [] }), mensagem: file.mensagem,
+      }) + (link ? `\n\n${fillMessage(MSG.agendamentoEmailLink, { arquivo: file.arquivo, tamanho, limite: sizeText(limit), dias: REPORT_LINK_DAYS, url: link })}` : '');
       for (const to of e.ag.emails) {
         await deps.mailer.send({
-          to, subject: `Concilia - ${def.title}`, text: corpo,
+          to, subject: fillMessage(MSG.agendamentoEmailAssunto, { titulo: def.title }), text: corpo,
           attachments: content ? [{ filename: file.arquivo, contentType: file.contentType, content }] : undefined,
         });
       }
-      await finish(db, codexecucao, { status: 'ENTREGUE', linhas: file.linhas, bytes: file.bytes, mensagem: attach ? file.mensagem : 'Arquivo grande demais para anexar: enviado o aviso.' });
+      await finish(db, codexecucao, {
+        status: 'ENTREGUE', linhas: file.linhas, bytes: file.bytes,
+        mensagem: link ? fillMessage(MSG.agendamentoEnviadoLink, { tamanho, dias: REPORT_LINK_DAYS }) : file.mensagem,
+      });
     } finally {
       await fs.promises.rm(file.caminho, { force: true });
     }
@@ -152,7 +175,7 @@ export async function runExecution(deps: { db: Db; mailer: Mailer; dir?: string 
   }
 }
 
-export function reportScheduleHandlers(deps: { db: Db; log: Logger; mailer: Mailer }): Record<string, QueueHandler> {
+export function reportScheduleHandlers(deps: ReportRunDeps & { log: Logger }): Record<string, QueueHandler> {
   return {
     [REPORT_DISPATCH_QUEUE]: recurringDispatcher(deps.db, REPORT_DISPATCH_QUEUE, DISPATCH_LOCK, DISPATCH_EVERY_MINUTES, () => dispatchDueReports(deps.db),
       (n) => deps.log.info({ agendamentos: n }, 'scheduled reports dispatched')),

@@ -10,6 +10,7 @@ import '../features/fee-audit/fee-audit.resolvers';
 import '../features/dashboard/dashboard.resolvers';
 import '../features/tickets/tickets.resolvers';
 import '../features/tickets/ticket-options.resolvers';
+import '../features/bank/conferencia-bancaria.resolvers';
 import '../features/master-users/master-users.resolvers';
 import '../features/sign-up/sign-up.resolvers';
 import '../features/painel/painel.resolvers';

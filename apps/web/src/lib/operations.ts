@@ -99,7 +99,7 @@ export const OPS = {
       seriesVendaOperadora { name y sliced selected } seriesVendaTipo { name y sliced selected }
       categoriaVendaDia seriesVendaDia categoriaVendaHora seriesVendaHora
       seriesTicketMedio { name y sliced selected } categoriaTaxaMedia seriesTaxaMedia { name data }
-      indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso } } }`,
+      indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso naoCreditado } } }`,
   ),
   // Painel: a link to the read-only panel, ending the caller's links, and the panel a link opens (public)
   getUrlPainel: graphql(`mutation getUrlPainel { getUrlPainel { url expiraem } }`),
@@ -110,7 +110,7 @@ export const OPS = {
         seriesVendaOperadora { name y sliced selected } seriesVendaTipo { name y sliced selected }
         categoriaVendaDia seriesVendaDia categoriaVendaHora seriesVendaHora
         seriesTicketMedio { name y sliced selected } categoriaTaxaMedia seriesTaxaMedia { name data }
-        indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso } } } }`,
+        indicadores { quantidade bruto liquido taxa taxaPercentual conciliadoPercentual cobradoAMais emAtraso parcelasEmAtraso naoCreditado } } } }`,
   ),
   // Files: the upload (sent as a GraphQL multipart request by features/files/send-file.ts)
   enviarArquivo: graphql(
@@ -130,6 +130,11 @@ export const OPS = {
       antecipado { ...TicketLinhaCampos } cliente { ...TicketLinhaCampos } clienteIntegrador { ...TicketLinhaCampos }
       desconsiderado { ...TicketLinhaCampos } cancelado { ...TicketLinhaCampos } marketplace { ...TicketLinhaCampos } } }`,
     [TicketLinhaCampos],
+  ),
+  // Conferência Bancária's 'Rastrear': a settlement's (or a posting's) trace, sale → forecast → settlement → bank
+  getRastreioConferenciaBancaria: graphql(
+    `query getRastreioConferenciaBancaria($codlinha: Int, $codlinhabanco: Int) { getRastreioConferenciaBancaria(codlinha: $codlinha, codlinhabanco: $codlinhabanco) {
+      resultado resultadoLabel diferenca passos { id etapa titulo data valor arquivo detalhe } } }`,
   ),
   reprocessarTicket: graphql(`mutation reprocessarTicket($codarquivo: Int!, $tipo: String) { reprocessarTicket(codarquivo: $codarquivo, tipo: $tipo) }`),
   deletarTicket: graphql(`mutation deletarTicket($codarquivo: Int!, $tipo: String) { deletarTicket(codarquivo: $codarquivo, tipo: $tipo) }`),

@@ -23,6 +23,7 @@ import Refresh from '@mui/icons-material/Refresh';
 import RequestQuote from '@mui/icons-material/RequestQuote';
 import Send from '@mui/icons-material/Send';
 import Summarize from '@mui/icons-material/Summarize';
+import Timeline from '@mui/icons-material/Timeline';
 import Undo from '@mui/icons-material/Undo';
 import Visibility from '@mui/icons-material/Visibility';
 import Delete from '@mui/icons-material/Delete';
@@ -34,7 +35,7 @@ import type { FabItem } from './fab-items';
 // Icons by the @mui/icons-material name a declared action gives; an explicit map keeps the bundle small.
 /** every icon a declared action names (register-fab.test.ts keeps it so): one the map lacks would show as a play arrow */
 export const ACTION_ICONS: Record<string, typeof Add> = {
-  Add, AssignmentInd, Block, Bolt, Check, Description, DoneAll, Download, Edit, FactCheck, ForwardToInbox, HowToReg, Key, ListAlt, Lock, Login, Percent, PlayArrow, PointOfSale, Preview, Refresh, RequestQuote, Send, Summarize, Undo, Visibility,
+  Add, AssignmentInd, Block, Bolt, Check, Description, DoneAll, Download, Edit, FactCheck, ForwardToInbox, HowToReg, Key, ListAlt, Lock, Login, Percent, PlayArrow, PointOfSale, Preview, Refresh, RequestQuote, Send, Summarize, Timeline, Undo, Visibility,
 };
 const iconOf = (item: FabItem) => {
   if (item.kind === 'add') return <Add />;

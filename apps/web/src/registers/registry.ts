@@ -1,5 +1,5 @@
 import {
-  agendamentoIntegracaoRegister, type AnyRegisterDef, clientesRegister, INTEGRATION_SCREENS, ROUTES, dadosNfeRegister, estabelecimentosRegister, faturamentoMovimentoScreen, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
+  agendamentoIntegracaoRegister, type AnyRegisterDef, clientesRegister, contasBancariasRegister, conferenciaBancariaScreen, INTEGRATION_SCREENS, ROUTES, dadosNfeRegister, estabelecimentosRegister, faturamentoMovimentoScreen, LIST_SCREENS, manutencaoArquivosScreen, MASTER_SCREENS, movimentosFechadosScreen, pathForMenuPage, perfisRegister, planosConciliadoresRegister, planosPosRegister, taxasAntecipacaoRegister,
   taxasNaoCadastradasScreen, terminaisRegister, usuariosRegister,
 } from '@concilia/domain';
 import { createElement, lazy, Suspense } from 'react';
@@ -36,6 +36,8 @@ const lazyOpen = (load: () => Promise<OpenActionComponent>): OpenActionComponent
 
 // Pesquisar Ticket's view action: the trace drawer
 const TicketTraceAction = lazyOpen(() => import('../features/tickets/ticket-trace-action').then((m) => m.TicketTraceAction));
+// Conferência Bancária's 'Rastrear': a settlement's trace to the bank
+const RastreioBancarioAction = lazyOpen(() => import('../features/bank/rastreio-bancario-action').then((m) => m.RastreioBancarioAction));
 // Taxas não cadastradas' 'Cadastrar taxa': the rate form
 const CadastrarTaxaAction = lazyOpen(() => import('../features/fee-audit/cadastrar-taxa-action').then((m) => m.CadastrarTaxaAction));
 // The master-user lists' actions: Logar (the confirmation and the session as that user), Plano R$, Tefs, Trocar senha
@@ -64,6 +66,7 @@ const INTEGRATION_OVERRIDES: Record<string, Overrides> = {
 /** Overrides of the read-only list screens (LIST_SCREENS), by declaration key. */
 const LIST_OVERRIDES: Record<string, Overrides> = {
   pesquisaTicket: { opens: { ver: TicketTraceAction } },
+  [conferenciaBancariaScreen.key]: { opens: { rastrear: RastreioBancarioAction } },
   [taxasNaoCadastradasScreen.key]: { opens: { cadastrar: CadastrarTaxaAction } },
   [manutencaoArquivosScreen.key]: { Toolbar: UploadToolbar },
   [movimentosFechadosScreen.key]: { opens: { relatorio: RelatorioMovimentoAction } },
@@ -92,6 +95,7 @@ export const REGISTER_SCREENS: readonly RegisterScreen[] = [
   screen(planosConciliadoresRegister),
   screen(planosPosRegister),
   screen(dadosNfeRegister),
+  screen(contasBancariasRegister),
   ...LIST_SCREENS.map((def) => screen(def, LIST_OVERRIDES[def.key])),
   ...MASTER_SCREENS.map((def) => screen(def, { opens: { logar: LogarAction, planoReais: PlanoReaisAction, tefs: TefsAction, trocarSenha: TrocarSenhaAction } })),
 ];

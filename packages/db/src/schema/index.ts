@@ -14,3 +14,4 @@ export * from './alarms.table';
 export * from './contract-position.table';
 export * from './reports.table';
 export * from './integrations.table';
+export * from './bank.table';

@@ -61,6 +61,18 @@ export const execucoesRelatorio = pgTable(
     linhas: integer('linhas'),
     bytes: bigint('bytes', { mode: 'number' }),
     mensagem: text('mensagem'),
+    /**
+     * A file too large to attach is kept in the file storage (content-addressed: `sha256` is its key) and e-mailed as
+     * a signed link until `expiraem`; housekeeping then removes the bytes and clears `sha256`, the rest stays as history.
+     */
+    arquivo: text('arquivo'),
+    sha256: text('sha256'),
+    contenttype: text('contenttype'),
+    expiraem: timestamp('expiraem', { withTimezone: true }),
   },
-  (t) => [index('execucoes_relatorio_agendamento_idx').on(t.codagendamento, t.iniciadoem.desc())],
+  (t) => [
+    index('execucoes_relatorio_agendamento_idx').on(t.codagendamento, t.iniciadoem.desc()),
+    // housekeeping's look for expired files, and its check that no live run shares the bytes
+    index('execucoes_relatorio_arquivo_idx').on(t.sha256, t.expiraem).where(sql`${t.sha256} IS NOT NULL`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { BILLING_SCREENS, cadenciaArquivosScreen, INTEGRACAO_PAGE, RELATORIOS_PAGE, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
+import { BILLING_SCREENS, cadenciaArquivosScreen, contasBancariasRegister, INTEGRACAO_PAGE, RELATORIOS_PAGE, estabelecimentosRegister, LIST_SCREENS, MASTER_USER_SCREENS, POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, REGISTERS, ROUTES, type MasterUserScreen } from '@concilia/domain';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../open-db';
@@ -56,9 +56,9 @@ const REGISTER_PAGES = new Set<string>([
 ]);
 /**
  * Registers a merchant's profile holds too: its own establishments, whose registration documents it sends and agrees
- * to as EC, and its own integrations (its ERP's deliveries, codes, buckets and the integrator API's keys).
+ * to as EC, its own integrations (its ERP's deliveries, codes, buckets and the integrator API's keys) and its bank accounts (issue 21).
  */
-const CLIENT_REGISTER_PAGES = new Set<string>([estabelecimentosRegister.page, INTEGRACAO_PAGE]);
+const CLIENT_REGISTER_PAGES = new Set<string>([estabelecimentosRegister.page, INTEGRACAO_PAGE, contasBancariasRegister.page]);
 
 /**
  * The operator establishments (EC/PV) of the demo units: how the demo's generated operator files find their

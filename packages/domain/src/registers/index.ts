@@ -3,6 +3,7 @@ import { ARQUIVO_SCREENS } from './arquivos.resource';
 import { TICKET_SCREENS } from '../tickets/tickets.resource';
 import { BILLING_SCREENS } from '../billing/movimentos.resource';
 import { cadenciaArquivosScreen } from '../late-files/cadencia-arquivos.resource';
+import { conferenciaBancariaScreen } from '../bank/conferencia-bancaria.resource';
 import { auditoriaTaxasScreen } from '../fee-audit/auditoria-taxas.resource';
 import { taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen } from '../fee-audit/pendencias.resource';
 import { clientesRegister } from './clientes.resource';
@@ -12,6 +13,7 @@ import { perfisRegister } from './perfis.resource';
 import { planosPosRegister, planosPosTaxasRegister, planosTerminalRegister } from './planos-pos.resource';
 import { planosConciliadoresContratoRegister, planosConciliadoresRegister, planosConciliadoresTaxasRegister } from './planos-conciliadores.resource';
 import { taxasAntecipacaoRegister } from './taxas-antecipacao.resource';
+import { contasBancariasRegister } from '../bank/contas-bancarias.resource';
 import { terminaisRegister } from './terminais.resource';
 import { usuariosRegister } from './usuarios.resource';
 
@@ -30,11 +32,13 @@ export * from '../fee-audit/auditoria-taxas.resource';
 export * from '../fee-audit/pendencias.resource';
 export * from '../billing/movimentos.resource';
 export * from '../integrations/integration-screens';
+export * from '../bank/conferencia-bancaria.resource';
+export * from '../bank/contas-bancarias.resource';
 
 /** Every register of the product: the server builds its API from this list, the web its screens. */
 export const REGISTERS = [
   clientesRegister, usuariosRegister, perfisRegister, terminaisRegister, estabelecimentosRegister, taxasAntecipacaoRegister, planosConciliadoresRegister,
-  planosPosRegister, dadosNfeRegister,
+  planosPosRegister, dadosNfeRegister, contasBancariasRegister,
 ] as const;
 
 /**
@@ -52,6 +56,7 @@ export const SUBLISTS = [
  */
 export const LIST_SCREENS: readonly AnyRegisterDef[] = [
   ...ARQUIVO_SCREENS, ...TICKET_SCREENS, auditoriaTaxasScreen, taxasNaoCadastradasScreen, unidadesNaoEncontradasScreen, ...BILLING_SCREENS, cadenciaArquivosScreen,
+  conferenciaBancariaScreen,
 ];
 
 /**

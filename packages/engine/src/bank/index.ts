@@ -2,6 +2,7 @@ import { LineError } from '../read/fields';
 import { HEAD_BYTES } from '../read/head';
 import { decodeBankText, withoutEofJunk } from './bank-text';
 import { looksCnab240Extrato, parseCnab240Extrato } from './cnab240-extrato.parser';
+import type { FileTypeDef } from '../layout';
 import type { BankLayout, BankStatement } from './model';
 import { looksOfx, parseOfx } from './ofx.parser';
 
@@ -10,6 +11,13 @@ import { looksOfx, parseOfx } from './ofx.parser';
  * (layouts.ts): a bank statement is not an operator file and yields no `ParsedItem`s, so `detectFile` never
  * names one (tested) and the pipeline asks `detectBankStatement` for files sent as bank statements.
  */
+
+/** The file type a bank statement is registered with (arquivos.tipo; its layout is the BankLayout). */
+export const BANK_FILE_TYPE = 'EXTRATO_BANCARIO';
+/** Bank statements in the file types' list (listarItensTipoArquivo): they belong to no operator. */
+export const bankFileTypes: FileTypeDef[] = [{ value: BANK_FILE_TYPE, label: 'Extrato bancário (OFX / CNAB 240)', operator: 'cliente' }];
+/** Whether a stored layout is a bank statement's. */
+export const isBankLayout = (layout: string | null | undefined): layout is BankLayout => layout === 'OFX' || layout === 'CNAB240_EXTRATO';
 
 /** The bank layout of a file, from its first bytes (up to HEAD_BYTES); null when it is neither. */
 export function detectBankStatement(head: Uint8Array): BankLayout | null {

@@ -44,6 +44,7 @@ const DashboardIndicadoresRef = builder.objectRef<DashboardIndicadores>('Dashboa
     cobradoAMais: t.expose('cobradoAMais', { type: 'Centavos', description: 'Fees charged above the contracted rates (fee audit)' }),
     emAtraso: t.expose('emAtraso', { type: 'Centavos', description: 'Expected payments of the window whose date passed unpaid' }),
     parcelasEmAtraso: t.exposeInt('parcelasEmAtraso'),
+    naoCreditado: t.expose('naoCreditado', { type: 'Centavos', description: 'Settlements of the window the bank check found not credited (conferência bancária)' }),
   }),
 });
 

@@ -3,6 +3,7 @@ import {
   addDays, DASHBOARD_TIPOS, MSG, type DashboardFilter, type DashboardIndicadores, type DashboardPie, type DashboardResult,
 } from '@concilia/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { naoCreditado } from '../bank/conferencia-bancaria.source';
 
 /**
  * getDashBoard's figures, from the daily summaries only (resumo_vendas_dia, resumo_pagamentos_dia): a month of
@@ -12,7 +13,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * VENDA: gross by operator, product kind, sale day and hour; average ticket = gross / sales; average rate =
  * fees / gross. PAGAMENTO: expected net by operator, kind and expected date (payments have no hour); average
  * ticket = expected / installments; average rate = (gross − net) / gross of the installments whose gross is
- * known. The key figures are the window's sales plus its overdue payments, whatever the record kind.
+ * known. The key figures are the window's sales plus its overdue payments, whatever the record kind, and the
+ * settlements of the window the bank check found not credited (conciliacoes_bancarias, a small table).
  */
 
 type Executor = Pick<Db, 'execute'>;
@@ -73,7 +75,7 @@ const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 
 export async function dashboard(db: Executor, q: DashboardQuery): Promise<DashboardResult> {
   const vendas = q.registro === 'VENDA';
-  const [sales, payments] = await Promise.all([salesRows(db, q, vendas), paymentRows(db, q, !vendas)]);
+  const [sales, payments, missing] = await Promise.all([salesRows(db, q, vendas), paymentRows(db, q, !vendas), naoCreditado(db, q)]);
   const main = vendas ? sales : payments;
   const group = (g: number) => main.filter((r) => Number(r.g) === g);
 
@@ -95,6 +97,7 @@ export async function dashboard(db: Executor, q: DashboardQuery): Promise<Dashbo
     cobradoAMais: n(s.sobretaxa),
     emAtraso: n(p.emaberto),
     parcelasEmAtraso: n(p.parcelasemaberto),
+    naoCreditado: missing,
   };
 
   return {

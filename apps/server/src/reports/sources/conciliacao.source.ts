@@ -71,4 +71,22 @@ export const CONCILIACAO_SOURCES: Record<string, ReportSource> = {
     WHERE r.resultado = 'somente_cliente' AND c.datavenda BETWEEN ${f.de}::date AND ${f.ate}::date
       AND c.codpessoa IN ${subtreeOf(me.codpessoa)} ${opFilter(sql`c.codoperadora`, f)} ${unitFilter(sql`c.codpessoa`, f)}
     ORDER BY c.datavenda, c.codlinhasarqcli`,
+  // the results are resultado_venda_operadora's, as in conciliacao-resumo; a corrected sale is neither paired nor unpaired
+  'conciliacao-indice-diario': (me, f) => sql`
+    SELECT l.data::text AS datavenda, o.nome AS operadora, p.nome AS unidade, count(*)::int AS quantidade,
+      count(*) FILTER (WHERE r.resultado = 'conciliado')::int AS conciliadas,
+      count(*) FILTER (WHERE r.resultado = 'conciliado_divergencia')::int AS divergentes,
+      count(*) FILTER (WHERE r.resultado = 'somente_operadora')::int AS somenteoperadora,
+      count(*) FILTER (WHERE r.resultado IN ('cancelado', 'chargeback'))::int AS corrigidas,
+      round(count(*) FILTER (WHERE r.resultado IN ('conciliado', 'conciliado_divergencia')) * 100.0 / count(*), 2) AS indice,
+      sum(coalesce(l.valorbruto, l.valorliquido)) AS valorbruto,
+      coalesce(sum(coalesce(l.valorbruto, l.valorliquido)) FILTER (WHERE r.resultado = 'somente_operadora'), 0) AS valorsempar
+    FROM linhas_operadora l
+    JOIN resultado_venda_operadora r ON r.codlinha = l.codlinha
+    JOIN operadoras o ON o.codoperadora = l.codoperadora
+    LEFT JOIN pessoas p ON p.codpessoa = l.codpessoa
+    WHERE l.tipo = 'sale' AND l.data BETWEEN ${f.de}::date AND ${f.ate}::date
+      AND l.codpessoa IN ${subtreeOf(me.codpessoa)} ${opFilter(sql`l.codoperadora`, f)} ${unitFilter(sql`l.codpessoa`, f)}
+    GROUP BY l.data, o.nome, l.codoperadora, p.nome, l.codpessoa
+    ORDER BY l.data, o.nome, l.codoperadora, p.nome, l.codpessoa`,
 };

@@ -55,4 +55,17 @@ export const EXTRATOS_SOURCES: Record<string, ReportSource> = {
       AND l.codpessoa IN ${subtreeOf(me.codpessoa)} ${opFilter(sql`l.codoperadora`, f)} ${unitFilter(sql`l.codpessoa`, f)}
     GROUP BY l.data, o.nome, l.codoperadora, p.nome, l.codpessoa, l.tipo
     ORDER BY l.data, o.nome, l.codoperadora, p.nome, l.codpessoa, ${orderOf(sql`l.tipo`, TIPOS_REGISTRO)}, l.tipo`,
+  // the batch's declared sale count and bank account travel in the line's extras (what the layout read beyond the columns)
+  'extratos-resumos-lote': (me, f) => sql`
+    SELECT l.data::text AS data, o.nome AS operadora, l.estabelecimento, p.nome AS unidade, l.lote,
+      coalesce(l.bandeiranome, l.bandeira) AS bandeira, coalesce(l.produtonome, l.produto) AS produto,
+      CASE WHEN l.extras->>'saleCount' ~ '^[0-9]+$' THEN (l.extras->>'saleCount')::int END AS vendas,
+      l.valorbruto, l.valortaxa, l.valorliquido, l.dataprevista::text AS datacredito,
+      nullif(concat_ws(' / ', l.extras->'account'->>'bank', l.extras->'account'->>'branch', l.extras->'account'->>'account'), '') AS conta
+    FROM linhas_operadora l
+    JOIN operadoras o ON o.codoperadora = l.codoperadora
+    LEFT JOIN pessoas p ON p.codpessoa = l.codpessoa
+    WHERE l.tipo = 'summary' AND l.data BETWEEN ${f.de}::date AND ${f.ate}::date
+      AND l.codpessoa IN ${subtreeOf(me.codpessoa)} ${opFilter(sql`l.codoperadora`, f)} ${unitFilter(sql`l.codpessoa`, f)}
+    ORDER BY l.data, o.nome, l.estabelecimento, l.lote, l.codlinha`,
 };

@@ -9,6 +9,8 @@ import { opFilter, unitFilter } from './source-filters';
 import { labelOf, vocabularyOf } from './source-labels';
 
 const SITUACAO = vocabularyOf(SITUACOES_AUDITORIA);
+/** A sale's number of installments: none told is one (as taxas-auditoria shows it). */
+const PARCELAS = sql`greatest(coalesce(l.totparcelas, 1), 1)::int`;
 const periodo = (f: Record<string, unknown>) => ({ de: String(f.de), ate: String(f.ate) });
 
 /**
@@ -49,4 +51,43 @@ export const TAXAS_SOURCES: Record<string, ReportSource> = {
     LEFT JOIN pessoas u ON u.codpessoa = x.codpessoa
     WHERE true ${opFilter(sql`x.codoperadora`, f)} ${unitFilter(sql`x.codpessoa`, f)}
     ORDER BY x.data, o.nome, l.estabelecimento, x.codlinha`,
+  // the contracted rate is over the sales that have one: a sale whose fee is not registered stays out of it
+  'taxas-efetivas': (me, f) => sql`
+    SELECT o.nome AS operadora, coalesce(pr.nome, l.produtonome, l.produto) AS produto, ${PARCELAS} AS parcelas, count(*)::int AS quantidade,
+      sum(l.valorbruto) AS valorbruto, sum(a.taxacobrada) AS taxacobrada,
+      CASE WHEN sum(l.valorbruto) > 0 THEN round(sum(a.taxacobrada) * 100.0 / sum(l.valorbruto), 4) END AS percentualcobrado,
+      sum(a.taxacontratada) AS taxacontratada,
+      CASE WHEN sum(l.valorbruto) FILTER (WHERE a.taxacontratada IS NOT NULL) > 0
+        THEN round(sum(a.taxacontratada) * 100.0 / sum(l.valorbruto) FILTER (WHERE a.taxacontratada IS NOT NULL), 4) END AS percentualcontratado,
+      sum(a.diferenca) AS diferenca
+    FROM auditoria_taxas a
+    JOIN linhas_operadora l ON l.codlinha = a.codlinha
+    JOIN operadoras o ON o.codoperadora = a.codoperadora
+    LEFT JOIN produtos pr ON pr.codprodutos = a.codprodutos
+    WHERE a.datavenda BETWEEN ${f.de}::date AND ${f.ate}::date
+      AND a.codpessoa IN ${subtreeOf(me.codpessoa)} ${opFilter(sql`a.codoperadora`, f)} ${unitFilter(sql`a.codpessoa`, f)}
+    GROUP BY o.nome, a.codoperadora, 2, 3
+    ORDER BY o.nome, a.codoperadora, 2 NULLS LAST, 3`,
+
+  // the sales' fees by the month of the sale, the anticipations' cost (the installment's share, as the payment
+  // reconciliation keeps it) by the month it was anticipated
+  'taxas-custo-mensal': (me, f) => sql`
+    SELECT x.mes, o.nome AS operadora, u.nome AS unidade, coalesce(sum(x.bruto), 0) AS valorbruto, coalesce(sum(x.taxa), 0) AS taxavendas,
+      coalesce(sum(x.custo), 0) AS custoantecipacao, coalesce(sum(x.taxa), 0) + coalesce(sum(x.custo), 0) AS custototal,
+      CASE WHEN sum(x.bruto) > 0 THEN round((coalesce(sum(x.taxa), 0) + coalesce(sum(x.custo), 0)) * 100.0 / sum(x.bruto), 2) END AS percentual
+    FROM (
+      SELECT to_char(coalesce(l.datavenda, l.data), 'YYYY-MM') AS mes, l.codoperadora, l.codpessoa, l.valorbruto AS bruto, l.valortaxa AS taxa,
+        NULL::bigint AS custo
+      FROM linhas_operadora l
+      WHERE l.tipo = 'sale' AND coalesce(l.datavenda, l.data) BETWEEN ${f.de}::date AND ${f.ate}::date AND l.codpessoa IN ${subtreeOf(me.codpessoa)}
+      UNION ALL
+      SELECT to_char(p.datapagamento, 'YYYY-MM'), p.codoperadora, p.codpessoa, NULL, NULL, p.custoantecipacao
+      FROM pagamentos_previstos p
+      WHERE p.situacao = 'antecipado' AND p.datapagamento BETWEEN ${f.de}::date AND ${f.ate}::date AND p.codpessoa IN ${subtreeOf(me.codpessoa)}
+    ) x
+    JOIN operadoras o ON o.codoperadora = x.codoperadora
+    LEFT JOIN pessoas u ON u.codpessoa = x.codpessoa
+    WHERE true ${opFilter(sql`x.codoperadora`, f)} ${unitFilter(sql`x.codpessoa`, f)}
+    GROUP BY x.mes, o.nome, x.codoperadora, u.nome, x.codpessoa
+    ORDER BY x.mes, o.nome, x.codoperadora, u.nome, x.codpessoa`,
 };

@@ -46,4 +46,22 @@ export const TERMINAIS_SOURCES: Record<string, ReportSource> = {
     ) v ON v.terminal = t.codexterno AND v.codcliente = t.codpessoacliente
     WHERE t.codpessoacliente IN ${subtreeOf(me.codpessoa)}
     ORDER BY t.codexterno, c.nome, t.codterminal`,
+  // one pass over the sales up to the period's end: those in it (none wanted) and the last one before it; the days
+  // without a sale count to the period's end, or to today when it ends later
+  'terminais-sem-vendas': (me, f) => sql`
+    SELECT t.codexterno AS terminal, t.nome, t.vinculo, c.nome AS cliente, o.nome AS operadora, CASE WHEN t.ativo THEN 'Sim' ELSE 'Não' END AS ativo,
+      t.datainiciocobranca::text AS datainiciocobranca, v.ultimavenda::text AS ultimavenda,
+      least(${f.ate}::date, (now() AT TIME ZONE 'America/Sao_Paulo')::date) - v.ultimavenda AS diassemvenda
+    FROM terminais t
+    JOIN pessoas c ON c.codpessoa = t.codpessoacliente
+    LEFT JOIN operadoras o ON o.codoperadora = t.codoperadora
+    LEFT JOIN (
+      SELECT l.terminal, ${CLIENTE_DA_LINHA} AS codcliente, count(*) FILTER (WHERE l.data >= ${f.de}::date)::int AS noperiodo,
+        max(l.data) FILTER (WHERE l.data < ${f.de}::date) AS ultimavenda
+      FROM linhas_operadora l JOIN pessoas u ON u.codpessoa = l.codpessoa
+      WHERE l.tipo = 'sale' AND l.terminal IS NOT NULL AND l.data <= ${f.ate}::date AND l.codpessoa IN ${subtreeOf(me.codpessoa)}
+      GROUP BY l.terminal, ${CLIENTE_DA_LINHA}
+    ) v ON v.terminal = t.codexterno AND v.codcliente = t.codpessoacliente
+    WHERE t.codpessoacliente IN ${subtreeOf(me.codpessoa)} AND coalesce(v.noperiodo, 0) = 0
+    ORDER BY t.codexterno, c.nome, t.codterminal`,
 };

@@ -1,3 +1,4 @@
+import AccountBalance from '@mui/icons-material/AccountBalance';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import AccountTree from '@mui/icons-material/AccountTree';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
@@ -35,7 +36,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
  */
 // typeof an icon, not the barrel's type: importing the barrel would make tsc read ~11k declarations
 export const ICONS: Record<string, typeof Home> = {
-  AccountCircle, AccountTree, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
+  AccountBalance, AccountCircle, AccountTree, AdminPanelSettings, Assessment, Dashboard, Description, Folder, FolderOpen, HelpOutline, Home, Hub, Inventory, Key,
   LockClock, MenuBook, OndemandVideo, People, Percent, PointOfSale, Receipt, RequestQuote, Schedule, Search, Settings, Store, SupervisorAccount, SupportAgent, UploadFile,
 };
 

@@ -67,7 +67,7 @@ export function DashboardPage() {
       <DashboardFilterDrawer open={filterOpen} searching={searching} initial={filter} onClose={() => setFilterOpen(false)} onSearch={search} />
 
       {result.isPending && <LinearProgress aria-label={MSG.processando} />}
-      {d && (d.indicadores.quantidade > 0 || d.indicadores.emAtraso > 0) && <KeyFigures k={d.indicadores} de={filter.de} ate={filter.ate} registro={filter.registro} />}
+      {d && (d.indicadores.quantidade > 0 || d.indicadores.emAtraso > 0 || d.indicadores.naoCreditado > 0) && <KeyFigures k={d.indicadores} de={filter.de} ate={filter.ate} registro={filter.registro} />}
       {d && isEmptyDashboard(d) && <Alert severity="info">{MSG.dashboardVazio}</Alert>}
       {d && !isEmptyDashboard(d) && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>

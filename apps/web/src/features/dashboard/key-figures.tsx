@@ -1,4 +1,4 @@
-import { addMonths, auditoriaTaxasScreen, type DashboardIndicadores, type DashboardRegistro, formatBRL, MSG, pathForMenuPage } from '@concilia/domain';
+import { addMonths, auditoriaTaxasScreen, conferenciaBancariaScreen, type DashboardIndicadores, type DashboardRegistro, formatBRL, MSG, pathForMenuPage } from '@concilia/domain';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatPercent } from './dashboard-format';
@@ -8,7 +8,8 @@ type Figure = { label: string; value: string; detail: string; to: string };
 /**
  * The window's key figures above the charts, each opening the list that explains it: the sales behind
  * gross, net, fees and reconciled share and the overdue payments in the ticket search; the over-charges
- * in Auditoria de Taxas, on its divergent sales of the window's last month (its longest search). The counts say
+ * in Auditoria de Taxas, on its divergent sales of the window's last month (its longest search); the settlements
+ * not credited in Conferência Bancária, likewise. The counts say
  * 'vendas' or 'pagamentos' by the record kind shown.
  */
 /**
@@ -20,6 +21,8 @@ export function KeyFigures({ k, de, ate, registro, painel = false }: { k: Dashbo
   const tickets = `${pathForMenuPage('pesquisaticket')}?de=${de}&ate=${ate}`;
   const lastMonth = addMonths(ate, -(auditoriaTaxasScreen.window?.maxMonths ?? 1));
   const auditoria = `${pathForMenuPage(auditoriaTaxasScreen.page)}?de=${de > lastMonth ? de : lastMonth}&ate=${ate}&situacao=divergente`;
+  const lastBankMonth = addMonths(ate, -(conferenciaBancariaScreen.window?.maxMonths ?? 1));
+  const conferencia = `${pathForMenuPage(conferenciaBancariaScreen.page)}?de=${de > lastBankMonth ? de : lastBankMonth}&ate=${ate}&resultado=NAO_CREDITADO`;
   const figures: Figure[] = [
     { label: MSG.dashboardBruto, value: formatBRL(k.bruto), detail: `${k.quantidade.toLocaleString('pt-BR')} ${vendas ? MSG.dashboardVendas : MSG.dashboardPagamentos}`, to: tickets },
     { label: MSG.dashboardLiquido, value: formatBRL(k.liquido), detail: formatBRL(k.bruto - k.liquido), to: tickets },
@@ -27,6 +30,8 @@ export function KeyFigures({ k, de, ate, registro, painel = false }: { k: Dashbo
     { label: MSG.dashboardConciliado, value: formatPercent(k.conciliadoPercentual), detail: vendas ? MSG.dashboardDasVendas : MSG.dashboardDosPagamentos, to: tickets },
     { label: MSG.dashboardCobradoAMais, value: formatBRL(k.cobradoAMais), detail: MSG.dashboardAuditoriaTaxas, to: auditoria },
     { label: MSG.dashboardEmAtraso, value: formatBRL(k.emAtraso), detail: `${k.parcelasEmAtraso.toLocaleString('pt-BR')} ${MSG.dashboardParcelas}`, to: tickets },
+    // the wall keeps its six figures in a row; the dashboard adds the bank check's missing credits
+    ...(painel ? [] : [{ label: MSG.dashboardNaoCreditado, value: formatBRL(k.naoCreditado), detail: MSG.dashboardConferenciaBancaria, to: conferencia }]),
   ];
   const content = (f: Figure) => (
     <CardContent sx={painel ? { py: 1.5, '&:last-child': { pb: 1.5 } } : undefined}>
@@ -43,7 +48,7 @@ export function KeyFigures({ k, de, ate, registro, painel = false }: { k: Dashbo
       <Typography variant="caption" color="text.secondary">{f.detail}</Typography>
     </CardContent>
   );
-  const columns = painel ? { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' } : { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' };
+  const columns = painel ? { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' } : { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)', xl: 'repeat(7, 1fr)' };
   return (
     <Box component="ul" aria-label="Indicadores" sx={{ display: 'grid', gap: painel ? 1.5 : 2, p: 0, m: 0, listStyle: 'none', gridTemplateColumns: columns }}>
       {figures.map((f) => (

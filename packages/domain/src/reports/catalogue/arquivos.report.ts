@@ -1,4 +1,4 @@
-import { defineReport, operadoraFilter, PERIODO_RULES, periodoFilter } from '../report-kit';
+import { defineReport, operadoraFilter, PERIODO_RULES, periodoFilter, unidadeFilter } from '../report-kit';
 import { COL } from './columns';
 
 /** Files that could not be read, with the located message of why (spec: 'rejected'). */
@@ -67,4 +67,77 @@ export const arquivosResumoDiarioReport = defineReport({
   ],
 });
 
-export const ARQUIVOS_REPORTS = [arquivosRejeitadosReport, arquivosRecebidosReport, arquivosResumoDiarioReport] as const;
+/** The late-file alarms of the period: which establishment's statement did not arrive, and when it finally did. */
+export const arquivosAlarmesReport = defineReport({
+  key: 'arquivos-alarmes',
+  operation: 'gerarRelatorioArquivosAlarmes',
+  title: 'Alarmes de arquivo em atraso',
+  group: 'Arquivos',
+  description: 'Cada dia do período em que o extrato de um estabelecimento não chegou até a hora limite: quando o alarme foi aberto, se ainda está aberto, quando e por qual arquivo foi resolvido, e as horas de atraso.',
+  filter: { ...periodoFilter('Dia esperado'), ...operadoraFilter, ...unidadeFilter },
+  rules: PERIODO_RULES,
+  columns: [
+    { key: 'data', label: 'Dia esperado', kind: 'date' },
+    COL.operadora,
+    COL.estabelecimento,
+    { key: 'nomeestabelecimento', label: 'Nome do estabelecimento', kind: 'text', width: 28 },
+    COL.unidade,
+    { key: 'abertoem', label: 'Aberto em', kind: 'text' },
+    { key: 'situacao', label: 'Situação', kind: 'text' },
+    { key: 'resolvidoem', label: 'Resolvido em', kind: 'text' },
+    { key: 'nomearquivo', label: 'Arquivo que chegou', kind: 'text', width: 36 },
+    { key: 'horasatraso', label: 'Horas em aberto', kind: 'number' },
+  ],
+});
+
+/** Each registered establishment and its last statement: who stopped sending. */
+export const arquivosUltimoRecebimentoReport = defineReport({
+  key: 'arquivos-ultimo-recebimento',
+  operation: 'gerarRelatorioArquivosUltimoRecebimento',
+  title: 'Último arquivo por estabelecimento',
+  group: 'Arquivos',
+  description: 'Cada estabelecimento cadastrado: a operadora, a unidade, a situação, quantos extratos chegaram no período, o último recebido (quando e qual), há quantos dias, e os alarmes de atraso em aberto.',
+  filter: { ...periodoFilter('Recebido'), ...operadoraFilter },
+  rules: PERIODO_RULES,
+  columns: [
+    COL.operadora,
+    COL.estabelecimento,
+    { key: 'nomeestabelecimento', label: 'Nome do estabelecimento', kind: 'text', width: 28 },
+    COL.unidade,
+    { key: 'situacao', label: 'Situação', kind: 'text' },
+    { key: 'arquivos', label: 'Arquivos no período', kind: 'number', total: true },
+    { key: 'ultimorecebimento', label: 'Último recebido em', kind: 'date' },
+    { key: 'ultimoarquivo', label: 'Último arquivo', kind: 'text', width: 36 },
+    { key: 'diassemarquivo', label: 'Dias sem arquivo', kind: 'number' },
+    { key: 'alarmesabertos', label: 'Alarmes em aberto', kind: 'number', total: true },
+  ],
+});
+
+/** The ERP integration's deliveries (spec: 'ERP integrations'): each day's file, delivered or not, and why. */
+export const arquivosIntegracoesReport = defineReport({
+  key: 'arquivos-integracoes',
+  operation: 'gerarRelatorioArquivosIntegracoes',
+  title: 'Entregas de integração (ERP)',
+  group: 'Arquivos',
+  description: 'Cada arquivo de integração com o ERP do período, por dia de movimento: o agendamento (layout, protocolo), quem recebe, a situação da entrega, as tentativas, o arquivo, as linhas e a mensagem.',
+  filter: { ...periodoFilter('Movimento'), ...operadoraFilter },
+  rules: PERIODO_RULES,
+  columns: [
+    { key: 'datamovimento', label: 'Dia do movimento', kind: 'date' },
+    { key: 'cliente', label: 'Cliente', kind: 'text', width: 28 },
+    { key: 'layout', label: 'Layout', kind: 'text', width: 28 },
+    COL.operadora,
+    { key: 'protocolo', label: 'Protocolo', kind: 'text' },
+    { key: 'status', label: 'Situação', kind: 'text' },
+    { key: 'tentativas', label: 'Tentativas', kind: 'number' },
+    { key: 'terminadoem', label: 'Terminado em', kind: 'text' },
+    { key: 'arquivo', label: 'Arquivo', kind: 'text', width: 36 },
+    { key: 'linhas', label: 'Linhas', kind: 'number', total: true },
+    { key: 'mensagem', label: 'Mensagem', kind: 'text', width: 60 },
+  ],
+});
+
+export const ARQUIVOS_REPORTS = [
+  arquivosRejeitadosReport, arquivosRecebidosReport, arquivosResumoDiarioReport,
+  arquivosAlarmesReport, arquivosUltimoRecebimentoReport, arquivosIntegracoesReport,
+] as const;

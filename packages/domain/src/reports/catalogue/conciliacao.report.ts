@@ -93,6 +93,30 @@ export const conciliacaoSomenteClienteReport = defineReport({
   ],
 });
 
+/** How much of each day's operator sales the merchant's files explain: the reconciliation rate per day. */
+export const conciliacaoIndiceDiarioReport = defineReport({
+  key: 'conciliacao-indice-diario',
+  operation: 'gerarRelatorioConciliacaoIndiceDiario',
+  title: 'Índice de conciliação por dia',
+  group: 'Conciliação',
+  description: 'Por dia de venda, operadora e unidade: as vendas da operadora, quantas foram conciliadas (com ou sem divergência), quantas estão só na operadora, quantas foram canceladas ou contestadas, o percentual conciliado e o valor ainda sem par.',
+  ...janelaFilter('Venda'),
+  columns: [
+    COL.datavenda,
+    COL.operadora,
+    COL.unidade,
+    COL.quantidade,
+    { key: 'conciliadas', label: 'Conciliadas', kind: 'number', total: true },
+    { key: 'divergentes', label: 'Com divergência', kind: 'number', total: true },
+    { key: 'somenteoperadora', label: 'Só na operadora', kind: 'number', total: true },
+    { key: 'corrigidas', label: 'Canceladas / chargeback', kind: 'number', total: true },
+    { key: 'indice', label: '% conciliado', kind: 'percent' },
+    COL.valorbruto,
+    { key: 'valorsempar', label: 'Valor só na operadora', kind: 'money', total: true },
+  ],
+});
+
 export const CONCILIACAO_REPORTS = [
   conciliacaoResumoReport, conciliacaoDivergenciasReport, conciliacaoSomenteOperadoraReport, conciliacaoSomenteClienteReport,
+  conciliacaoIndiceDiarioReport,
 ] as const;

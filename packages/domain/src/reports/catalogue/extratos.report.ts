@@ -69,4 +69,32 @@ export const extratosMovimentoDiarioReport = defineReport({
   ],
 });
 
-export const EXTRATOS_REPORTS = [extratosConferenciaReport, extratosMovimentoDiarioReport] as const;
+/** The operators' batch summaries (RO / RV): each batch as the statement closes it, with its credit date and account. */
+export const extratosResumosLoteReport = defineReport({
+  key: 'extratos-resumos-lote',
+  operation: 'gerarRelatorioExtratosResumosLote',
+  title: 'Resumos de lote (RO e RV)',
+  group: 'Extratos',
+  description: 'Cada resumo de lote que as operadoras enviaram no período: o lote, a bandeira e o produto, quantas vendas ele declara, os valores bruto, taxa e líquido, a data de crédito e a conta.',
+  ...janelaFilter('Lote'),
+  columns: [
+    { key: 'data', label: 'Data do lote', kind: 'date' },
+    COL.operadora,
+    COL.estabelecimento,
+    COL.unidade,
+    { key: 'lote', label: 'Lote', kind: 'text', width: 30 },
+    COL.bandeira,
+    COL.produto,
+    { key: 'vendas', label: 'Vendas declaradas', kind: 'number', total: true },
+    COL.valorbruto,
+    COL.valortaxa,
+    COL.valorliquido,
+    { key: 'datacredito', label: 'Data do crédito', kind: 'date' },
+    { key: 'conta', label: 'Banco / agência / conta', kind: 'text', width: 30 },
+  ],
+});
+
+export const EXTRATOS_REPORTS = [
+  extratosConferenciaReport, extratosMovimentoDiarioReport,
+  extratosResumosLoteReport,
+] as const;

@@ -136,7 +136,92 @@ export const recebimentosAjustesReport = defineReport({
   ],
 });
 
+/** The receivables calendar by month: what each operator still owes each unit, month by month. */
+export const recebimentosAgendaMensalReport = defineReport({
+  key: 'recebimentos-agenda-mensal',
+  operation: 'gerarRelatorioRecebimentosAgendaMensal',
+  title: 'Agenda de recebimentos por mês',
+  group: 'Recebimentos',
+  description: 'Por mês previsto, operadora e unidade: as parcelas ainda a vencer e quanto devem creditar, bruto e líquido (o fluxo de caixa de cartões dos próximos meses).',
+  ...janelaFilter('Previsto'),
+  columns: [
+    { key: 'mes', label: 'Mês', kind: 'text' },
+    COL.operadora,
+    COL.unidade,
+    COL.parcelas,
+    { key: 'valorbruto', label: 'Valor bruto previsto', kind: 'money', total: true },
+    { key: 'valorliquido', label: 'Valor líquido previsto', kind: 'money', total: true },
+  ],
+});
+
+/** What is overdue, by how long: the open installments past their date in age brackets. */
+export const recebimentosAtrasoFaixasReport = defineReport({
+  key: 'recebimentos-atraso-faixas',
+  operation: 'gerarRelatorioRecebimentosAtrasoFaixas',
+  title: 'Recebimentos em aberto por faixa de atraso',
+  group: 'Recebimentos',
+  description: 'Por operadora e unidade: as parcelas com data prevista no período ainda não pagas até hoje, o valor em aberto por faixa de dias de atraso (até 7, 8 a 15, 16 a 30, 31 a 60, mais de 60) e a data prevista mais antiga.',
+  ...janelaFilter('Previsto'),
+  columns: [
+    COL.operadora,
+    COL.unidade,
+    COL.parcelas,
+    { key: 'ate7', label: 'Até 7 dias', kind: 'money', total: true },
+    { key: 'ate15', label: '8 a 15 dias', kind: 'money', total: true },
+    { key: 'ate30', label: '16 a 30 dias', kind: 'money', total: true },
+    { key: 'ate60', label: '31 a 60 dias', kind: 'money', total: true },
+    { key: 'mais60', label: 'Mais de 60 dias', kind: 'money', total: true },
+    { key: 'valoremaberto', label: 'Total em aberto', kind: 'money', total: true },
+    { key: 'maisantiga', label: 'Prevista mais antiga', kind: 'date' },
+  ],
+});
+
+/** Expected against received, per month of the expected date: how each month's receivables ended. */
+export const recebimentosPrevistoRealizadoReport = defineReport({
+  key: 'recebimentos-previsto-realizado',
+  operation: 'gerarRelatorioRecebimentosPrevistoRealizado',
+  title: 'Recebimentos previstos x realizados por mês',
+  group: 'Recebimentos',
+  description: 'Por mês da data prevista, operadora e unidade: o valor previsto das parcelas, quanto foi recebido (no prazo, com atraso ou antecipado), quanto está em aberto, a vencer ou foi ajustado, e o percentual recebido.',
+  ...janelaFilter('Previsto'),
+  columns: [
+    { key: 'mes', label: 'Mês', kind: 'text' },
+    COL.operadora,
+    COL.unidade,
+    COL.parcelas,
+    COL.valorprevisto,
+    { key: 'valorrecebido', label: 'Recebido', kind: 'money', total: true },
+    { key: 'valoremaberto', label: 'Em aberto', kind: 'money', total: true },
+    { key: 'valoravencer', label: 'A vencer', kind: 'money', total: true },
+    { key: 'valorajustado', label: 'Ajustado', kind: 'money', total: true },
+    { key: 'percentualrecebido', label: '% recebido', kind: 'percent' },
+  ],
+});
+
+/** Where the operators say they will credit: the batches' bank accounts, per credit date. */
+export const recebimentosDomicilioBancarioReport = defineReport({
+  key: 'recebimentos-domicilio-bancario',
+  operation: 'gerarRelatorioRecebimentosDomicilioBancario',
+  title: 'Créditos por domicílio bancário',
+  group: 'Recebimentos',
+  description: 'Por data de crédito, operadora, unidade e conta (banco, agência e conta informados nos resumos de lote): quantos resumos e os valores bruto, taxa e líquido a creditar.',
+  ...janelaFilter('Crédito'),
+  columns: [
+    { key: 'datacredito', label: 'Data do crédito', kind: 'date' },
+    COL.operadora,
+    COL.unidade,
+    { key: 'banco', label: 'Banco', kind: 'text' },
+    { key: 'agencia', label: 'Agência', kind: 'text' },
+    { key: 'conta', label: 'Conta', kind: 'text', width: 24 },
+    { key: 'resumos', label: 'Resumos', kind: 'number', total: true },
+    COL.valorbruto,
+    COL.valortaxa,
+    COL.valorliquido,
+  ],
+});
+
 export const RECEBIMENTOS_REPORTS = [
   recebimentosAgendaReport, recebimentosRealizadosReport, recebimentosAtrasadosReport, recebimentosValorDiferenteReport,
   recebimentosAntecipadosReport, recebimentosAjustesReport,
+  recebimentosAgendaMensalReport, recebimentosAtrasoFaixasReport, recebimentosPrevistoRealizadoReport, recebimentosDomicilioBancarioReport,
 ] as const;

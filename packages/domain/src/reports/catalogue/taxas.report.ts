@@ -73,4 +73,49 @@ export const taxasAntecipacaoReport = defineReport({
   ],
 });
 
-export const TAXAS_REPORTS = [taxasAuditoriaReport, taxasARecuperarReport, taxasAntecipacaoReport] as const;
+/** The effective fee per operator, product and installments, against the contract's: where the fees go off. */
+export const taxasEfetivasReport = defineReport({
+  key: 'taxas-efetivas',
+  operation: 'gerarRelatorioTaxasEfetivas',
+  title: 'Taxas efetivas x contratadas por produto',
+  group: 'Taxas',
+  description: 'Por operadora, produto e número de parcelas: as vendas auditadas, o bruto, a taxa cobrada e a contratada em reais e em percentual do bruto, e a diferença (as vendas sem taxa cadastrada ficam fora do contratado).',
+  ...janelaFilter('Venda'),
+  columns: [
+    COL.operadora,
+    COL.produto,
+    { key: 'parcelas', label: 'Parcelas', kind: 'number' },
+    COL.quantidade,
+    COL.valorbruto,
+    { key: 'taxacobrada', label: 'Taxa cobrada', kind: 'money', total: true },
+    { key: 'percentualcobrado', label: '% efetivo', kind: 'percent' },
+    { key: 'taxacontratada', label: 'Taxa contratada', kind: 'money', total: true },
+    { key: 'percentualcontratado', label: '% contratado', kind: 'percent' },
+    COL.diferenca,
+  ],
+});
+
+/** What card acceptance cost per month: the sales' fees and the anticipations' cost. */
+export const taxasCustoMensalReport = defineReport({
+  key: 'taxas-custo-mensal',
+  operation: 'gerarRelatorioTaxasCustoMensal',
+  title: 'Custo de taxas por mês',
+  group: 'Taxas',
+  description: 'Por mês, operadora e unidade: o bruto vendido, as taxas das vendas do mês, o custo das antecipações feitas no mês, o custo total e quanto ele representa do bruto.',
+  ...janelaFilter('Mês'),
+  columns: [
+    { key: 'mes', label: 'Mês', kind: 'text' },
+    COL.operadora,
+    COL.unidade,
+    COL.valorbruto,
+    { key: 'taxavendas', label: 'Taxas das vendas', kind: 'money', total: true },
+    { key: 'custoantecipacao', label: 'Custo de antecipação', kind: 'money', total: true },
+    { key: 'custototal', label: 'Custo total', kind: 'money', total: true },
+    { key: 'percentual', label: '% do bruto', kind: 'percent' },
+  ],
+});
+
+export const TAXAS_REPORTS = [
+  taxasAuditoriaReport, taxasARecuperarReport, taxasAntecipacaoReport,
+  taxasEfetivasReport, taxasCustoMensalReport,
+] as const;

@@ -49,4 +49,29 @@ export const terminaisCadastradosReport = defineReport({
   ],
 });
 
-export const TERMINAIS_REPORTS = [terminaisVendasReport, terminaisCadastradosReport] as const;
+/** Registered terminals that sold nothing in the period: candidates to return, or to stop paying rent for. */
+export const terminaisSemVendasReport = defineReport({
+  key: 'terminais-sem-vendas',
+  operation: 'gerarRelatorioTerminaisSemVendas',
+  title: 'Terminais sem vendas no período',
+  group: 'Terminais',
+  description: 'Os terminais cadastrados dos clientes que não têm nenhuma venda das operadoras no período: vínculo, operadora, se está ativo, desde quando é cobrado, a última venda antes do período e quantos dias se passaram dela até o fim do período (ou até hoje, se ele termina depois).',
+  filter: { ...periodoFilter('Venda') },
+  rules: PERIODO_RULES,
+  columns: [
+    COL.terminal,
+    { key: 'nome', label: 'Nome', kind: 'text', width: 24 },
+    { key: 'vinculo', label: 'Vínculo', kind: 'text' },
+    { key: 'cliente', label: 'Cliente', kind: 'text', width: 28 },
+    COL.operadora,
+    { key: 'ativo', label: 'Ativo', kind: 'text' },
+    { key: 'datainiciocobranca', label: 'Início da cobrança', kind: 'date' },
+    { key: 'ultimavenda', label: 'Última venda', kind: 'date' },
+    { key: 'diassemvenda', label: 'Dias sem venda', kind: 'number' },
+  ],
+});
+
+export const TERMINAIS_REPORTS = [
+  terminaisVendasReport, terminaisCadastradosReport,
+  terminaisSemVendasReport,
+] as const;
