@@ -1,4 +1,4 @@
-import { agendamentosIntegracao, bucketsS3, type Db, execucoesIntegracao, perfilRecursos, recursos } from '@concilia/db';
+import { agendamentosIntegracao, bucketsS3, type Db, execucoesIntegracao } from '@concilia/db';
 import {
   addDays, agendamentoIntegracaoRegister, BUSINESS_TZ, bucketsS3Register, INTEGRACAO_PAGE, type IntegracaoTipo, integracaoFileName, isBusinessDay,
   MSG, todayBusiness,
@@ -7,6 +7,7 @@ import { CronExpressionParser } from 'cron-parser';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { scheduledUser } from '../features/auth/require-page';
 import type { SessionUser } from '../features/auth/session.service';
 import { enqueue, type QueueHandler, recurringDispatcher, scheduleOnce } from '../jobs/job-queue';
 import { openSecret } from '../register-kit/register-secrets';
@@ -109,22 +110,7 @@ export async function dispatchDueIntegrations(db: Db, now: Date = new Date()): P
 }
 
 /** The schedule's user as a session would see it, while it may still use Integrações; null when it may not. */
-async function runnerOf(db: Db, codusuario: number | null): Promise<SessionUser | null> {
-  if (codusuario == null) return null;
-  const [u] = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    SELECT u.codusuario, u.login, u.nome, u.codpessoa, p.codpessoapai, u.codperfil
-    FROM usuarios u JOIN pessoas p ON p.codpessoa = u.codpessoa
-    WHERE u.codusuario = ${codusuario} AND u.permitido AND (u.validade IS NULL OR u.validade >= ${todayBusiness()}::date)`));
-  if (!u) return null;
-  const [granted] = await db.select({ r: recursos.codrecurso }).from(perfilRecursos)
-    .innerJoin(recursos, eq(recursos.codrecurso, perfilRecursos.codrecurso))
-    .where(and(eq(perfilRecursos.codperfil, Number(u.codperfil)), eq(recursos.recurso, INTEGRACAO_PAGE)));
-  if (!granted) return null;
-  return {
-    sessionId: 'integracao', codusuario: Number(u.codusuario), login: String(u.login), nome: String(u.nome), codpessoa: Number(u.codpessoa),
-    codpessoapai: u.codpessoapai == null ? null : Number(u.codpessoapai), codperfil: Number(u.codperfil), permitido: true, simuladoPor: null,
-  };
-}
+const runnerOf = (db: Db, codusuario: number | null) => scheduledUser(db, codusuario, INTEGRACAO_PAGE, 'integracao');
 
 /** An expected reason a day cannot go (the user lost access, the bucket is gone): recorded, not retried. */
 class RunRefused extends Error {}

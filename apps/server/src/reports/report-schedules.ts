@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { agendamentosRelatorio, type Db, execucoesRelatorio, perfilRecursos, recursos } from '@concilia/db';
+import { agendamentosRelatorio, type Db, execucoesRelatorio } from '@concilia/db';
 import { BUSINESS_TZ, describeFrequency, fillMessage, MSG, periodoRelativo, RELATORIOS_PAGE, reportByKey, todayBusiness } from '@concilia/domain';
 import { CronExpressionParser } from 'cron-parser';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { SessionUser } from '../features/auth/session.service';
+import { scheduledUser } from '../features/auth/require-page';
 import type { FileStorage } from '../ingest/file-storage';
 import { type QueueHandler, enqueue, recurringDispatcher, scheduleOnce } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
@@ -87,21 +87,7 @@ export async function dispatchDueReports(db: Db, now: Date = new Date()): Promis
 }
 
 /** The schedule's user as a session would see it, while it may still run reports; null when it may not. */
-async function runnerOf(db: Db, codusuario: number): Promise<SessionUser | null> {
-  const [u] = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    SELECT u.codusuario, u.login, u.nome, u.codpessoa, p.codpessoapai, u.codperfil, u.permitido
-    FROM usuarios u JOIN pessoas p ON p.codpessoa = u.codpessoa
-    WHERE u.codusuario = ${codusuario} AND u.permitido AND (u.validade IS NULL OR u.validade >= ${todayBusiness()}::date)`));
-  if (!u) return null;
-  const [granted] = await db.select({ r: recursos.codrecurso }).from(perfilRecursos)
-    .innerJoin(recursos, eq(recursos.codrecurso, perfilRecursos.codrecurso))
-    .where(and(eq(perfilRecursos.codperfil, Number(u.codperfil)), eq(recursos.recurso, RELATORIOS_PAGE)));
-  if (!granted) return null;
-  return {
-    sessionId: 'agendamento', codusuario: Number(u.codusuario), login: String(u.login), nome: String(u.nome), codpessoa: Number(u.codpessoa),
-    codpessoapai: u.codpessoapai == null ? null : Number(u.codpessoapai), codperfil: Number(u.codperfil), permitido: true, simuladoPor: null,
-  };
-}
+const runnerOf = (db: Db, codusuario: number | null) => scheduledUser(db, codusuario, RELATORIOS_PAGE, 'agendamento');
 
 const finish = (db: Db, codexecucao: number, v: Partial<typeof execucoesRelatorio.$inferInsert>) =>
   db.update(execucoesRelatorio).set({ ...v, terminadoem: new Date() }).where(eq(execucoesRelatorio.codexecucao, codexecucao));

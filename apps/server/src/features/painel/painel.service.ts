@@ -1,8 +1,9 @@
-import { type Db, perfilRecursos, pessoas, recursos, tokensAcesso, usuarios } from '@concilia/db';
+import { type Db, pessoas, tokensAcesso, usuarios } from '@concilia/db';
 import { type DashboardFilter, type DashboardResult, defaultDashboardFilter, MSG, todayBusiness } from '@concilia/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { AppError } from '../../graphql/errors';
 import { inspectToken, issueToken } from '../auth/access-tokens';
+import { profileHasPage } from '../auth/require-page';
 import { sha256 } from '../auth/secrets';
 import { dashboard, dashboardScope } from '../dashboard/dashboard.service';
 
@@ -86,12 +87,4 @@ export async function painelOfToken(db: Db, secret: string): Promise<Painel> {
   return painelOf(db, user.codpessoa, row?.expiraem ?? null);
 }
 
-async function holdsPainel(db: Db, codperfil: number): Promise<boolean> {
-  const [granted] = await db
-    .select({ r: recursos.codrecurso })
-    .from(perfilRecursos)
-    .innerJoin(recursos, eq(recursos.codrecurso, perfilRecursos.codrecurso))
-    .where(and(eq(perfilRecursos.codperfil, codperfil), eq(recursos.recurso, PAINEL_PAGE)))
-    .limit(1);
-  return !!granted;
-}
+const holdsPainel = (db: Db, codperfil: number) => profileHasPage(db, codperfil, PAINEL_PAGE);
