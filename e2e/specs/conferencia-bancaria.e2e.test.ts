@@ -59,7 +59,7 @@ describe('Conferência Bancária', () => {
     await card('CREDITADO').getByText('R$ 120,00').waitFor();
     expect(await card('CREDITADO').innerText()).toContain(MSG.conferenciaCreditado);
     expect(await card('NAO_CREDITADO').innerText()).toContain('R$ 333,00');
-    expect(await page.locator('[data-testid^="bucket-"]').count()).toBe(7);
+    expect(await page.locator('[data-testid^="bucket-"]').count()).toBe(8);
 
     const credited = screen.row('CIELO PAGAMENTO MARCO');
     await credited.waitFor();

@@ -2,6 +2,7 @@ import { DEMO_PASSWORD, DEMO_USERS, isSeeded, openDb, seedDemo, seedReference } 
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createHttpServer } from './http/server';
+import { seedDemoBank } from './ingest/demo-bank.seed';
 import { seedDemoFiles } from './ingest/demo-files.seed';
 import { startInboxWatcher } from './ingest/inbox-watcher';
 import { createLogger } from './logger';
@@ -17,6 +18,11 @@ if (config.seedDemo && !(await isSeeded(db.db))) {
   // generated operator and customer files, sent through the real pipeline: the workers load them in the background
   const files = await seedDemoFiles(db, app.services.ingestion);
   log.info({ files }, 'demo data seeded');
+  // the bank's statements credit the settlements those files carry: written once the workers have loaded them
+  void app.services.ingestion.drain()
+    .then(() => seedDemoBank(db, app.services.ingestion))
+    .then((statements) => log.info({ statements }, 'demo bank statements seeded'))
+    .catch((err: unknown) => log.error({ err }, 'demo bank statements not seeded'));
 }
 const server = createHttpServer(app);
 // The inbox folder (SFTP/VAN drop, local stand-in): INBOX_DIR='' turns it off.

@@ -80,7 +80,7 @@ const EXPECTED: Record<string, [string, string | null, number, string]> = {
   'b:sem-origem': ['CREDITO_SEM_ORIGEM', null, 123_456, 'b:sem-origem'],
   'op:chargeback': ['DEBITADO', 'EXATO', 0, 'b:chargeback op:chargeback'],
   'b:chargeback': ['DEBITADO', 'EXATO', 0, 'b:chargeback op:chargeback'],
-  'op:aluguel': ['NAO_CREDITADO', null, 2_500, 'op:aluguel'],
+  'op:aluguel': ['NAO_DEBITADO', null, 2_500, 'op:aluguel'],
   'b:tarifa': ['DEBITO_SEM_ORIGEM', null, -999, 'b:tarifa'],
   'op:ambiguo-cielo': ['NAO_CREDITADO', null, -6_000, 'op:ambiguo-cielo'],
   'op:ambiguo-rede': ['NAO_CREDITADO', null, -6_000, 'op:ambiguo-rede'],

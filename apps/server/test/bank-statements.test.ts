@@ -149,12 +149,14 @@ describe.each(engines())('bank statements on %s', (engine) => {
     expect(await postings(`codarquivo = ${file.codarquivo}`)).toEqual([]);
   });
 
-  it('deleting a statement removes its postings', async () => {
+  it('deleting a statement removes its postings and checks those days again', async () => {
     const file = await upload(cliente, 'apagar.ofx', writeOfx(CONTA, [{ data: '2026-12-01', natureza: 'C', valor: 4242, documento: null, historico: 'Y', codigohistorico: null, categoria: null, fitid: 'DEL1' }], { dataGeracao: '2026-12-02' }));
     expect(file).toMatchObject({ status: 'PROCESSADO', linhas: 1 });
     const admin = await t.login('ADMIN');
     expect(dataOf(await t.call(EXCLUIR, { values: { editValues: { codarquivo: file.codarquivo } } }, { cookie: admin })).deletarManutencaoArquivos).toBe(true);
     expect(await postings(`codarquivo = ${file.codarquivo}`)).toEqual([]);
     expect(await t.exec(`SELECT 1 FROM arquivos WHERE codarquivo = ${file.codarquivo}`)).toEqual([]);
+    // the settlements it paid would read 'Creditado' against a posting that is gone: the check of its day is queued
+    expect((await jobs()).at(-1)).toEqual({ codpessoas: [centro], de: '2026-12-01', ate: '2026-12-01' });
   });
 });

@@ -118,7 +118,7 @@ describe.each(engines())('Conferência Bancária (%s)', (engine) => {
     expect(cards.map((c) => c.label)).toEqual(RESULTADOS_CONFERENCIA.map((r) => r.label));
     expect(cards.map((c) => [c.valor, c.quantidade, c.total])).toEqual([
       ['CREDITADO', 1, 14700], ['CREDITADO_DIFERENCA', 1, 20000], ['NAO_CREDITADO', 1, 30000], ['AGUARDANDO', 1, 5000],
-      ['CREDITO_SEM_ORIGEM', 1, 888], ['DEBITADO', 1, 1500], ['DEBITO_SEM_ORIGEM', 1, 300],
+      ['CREDITO_SEM_ORIGEM', 1, 888], ['DEBITADO', 1, 1500], ['NAO_DEBITADO', 0, 0], ['DEBITO_SEM_ORIGEM', 1, 300],
     ]);
     expect(cards[2]!.label).toBe(MSG.conferenciaNaoCreditado);
   });

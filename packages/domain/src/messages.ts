@@ -624,6 +624,7 @@ export const MSG = {
   conferenciaAguardando: 'Aguardando',
   conferenciaCreditoSemOrigem: 'Crédito sem origem',
   conferenciaDebitado: 'Debitado',
+  conferenciaNaoDebitado: 'Não debitado',
   conferenciaDebitoSemOrigem: 'Débito sem origem',
   conferenciaRegraExato: 'Valor e data exatos',
   conferenciaRegraDiaUtil: '±1 dia útil',

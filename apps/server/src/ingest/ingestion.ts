@@ -149,6 +149,17 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
     async remove(codarquivo) {
       // the line tables have no foreign key to cascade through (bulk-load speed): their lines go in the same transaction
       const gone = await db.transaction(async (tx) => {
+        // what the file paid, debited or posted leaves the bank check's books: those units and days are checked again
+        // once it is gone (issue 21), or its pairs would keep naming lines that no longer exist until the next check
+        const [bank] = (await tx.execute(sql`SELECT array_agg(DISTINCT codpessoa) FILTER (WHERE codpessoa IS NOT NULL) AS codpessoas,
+            min(data)::text AS de, max(data)::text AS ate FROM (
+          SELECT codpessoa, data FROM linhas_operadora WHERE codarquivo = ${codarquivo} AND tipo IN ('settlement', 'adjustment', 'chargeback')
+          UNION ALL SELECT codpessoa, data FROM linhas_banco WHERE codarquivo = ${codarquivo}) x`) as unknown as {
+          rows: { codpessoas: number[] | null; de: string | null; ate: string | null }[];
+        }).rows;
+        if (bank?.codpessoas?.length && bank.de && bank.ate) {
+          await enqueue(tx, BANK_MATCH_QUEUE, { codpessoas: bank.codpessoas.map(Number), de: bank.de, ate: bank.ate });
+        }
         // and so do the sale pairs built on them
         await tx.execute(sql`DELETE FROM conciliacoes_venda WHERE codlinhasarqcli IN (SELECT codlinhasarqcli FROM linhas_cliente WHERE codarquivo = ${codarquivo})
           OR codlinha IN (SELECT codlinha FROM linhas_operadora WHERE codarquivo = ${codarquivo})`);
@@ -161,6 +172,7 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
         return row;
       });
       if (!gone) return false;
+      workers?.kick();
       const [other] = await db.select({ n: sql<number>`count(*)::int` }).from(arquivos).where(eq(arquivos.sha256, gone.sha256));
       // the store is content-addressed: a scheduled report's link may hold the same bytes (report-files.ts)
       const [report] = await db.select({ n: sql<number>`count(*)::int` }).from(execucoesRelatorio).where(eq(execucoesRelatorio.sha256, gone.sha256));

@@ -31,8 +31,8 @@ import type { BankMatchPayload } from './bank-match-queue';
  * Then every line of the window gets its row: a pair's rows share `grupo` (−the smallest operator line id of the
  * group; a posting alone: its own id, so groups never collide) and result — CREDITADO, CREDITADO_DIFERENCA or
  * DEBITADO. An operator line alone is AGUARDANDO until a business day after its date has passed, then
- * NAO_CREDITADO (also for a debit the bank never took: the enum has no "não debitado"; the line's sign tells them
- * apart). A posting alone is CREDITO_SEM_ORIGEM or DEBITO_SEM_ORIGEM: every registered account is one the client
+ * NAO_CREDITADO (a settlement) or NAO_DEBITADO (a debit the operator announced and the bank never took: not money
+ * missing, but a charge still to come, so the dashboard's 'Não creditado' leaves it out). A posting alone is CREDITO_SEM_ORIGEM or DEBITO_SEM_ORIGEM: every registered account is one the client
  * asked the check to watch, so any credit nothing explains is shown, whatever its history says.
  *
  * The window is widened by MARGIN_DAYS each side so a pair across its edge is seen whole; groups touching the
@@ -145,7 +145,7 @@ const RESULTS = `
   ins AS (
     INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcontabancaria, codlinha, codlinhabanco, resultado, regra, diferenca)
     SELECT coalesce(o.grupo, -o.id), o.codpessoa, o.codconta, o.id, NULL,
-           CASE WHEN o.grupo IS NULL THEN CASE WHEN c.proximo < $1::date THEN 'NAO_CREDITADO' ELSE 'AGUARDANDO' END
+           CASE WHEN o.grupo IS NULL THEN CASE WHEN c.proximo >= $1::date THEN 'AGUARDANDO' WHEN o.natureza = 'C' THEN 'NAO_CREDITADO' ELSE 'NAO_DEBITADO' END
                 WHEN o.natureza = 'D' THEN 'DEBITADO' WHEN d.diferenca <> 0 THEN 'CREDITADO_DIFERENCA' ELSE 'CREDITADO' END,
            o.regra,
            CASE WHEN o.grupo IS NOT NULL THEN d.diferenca WHEN c.proximo < $1::date THEN -CASE o.natureza WHEN 'C' THEN o.valor ELSE -o.valor END ELSE 0 END

@@ -65,7 +65,7 @@ export const linhasBanco = pgTable(
 );
 
 /** What the bank check concluded for a settlement or a bank posting (issue 21 "Results"). */
-export const RESULTADOS_BANCARIOS = ['CREDITADO', 'CREDITADO_DIFERENCA', 'NAO_CREDITADO', 'AGUARDANDO', 'CREDITO_SEM_ORIGEM', 'DEBITADO', 'DEBITO_SEM_ORIGEM'] as const;
+export const RESULTADOS_BANCARIOS = ['CREDITADO', 'CREDITADO_DIFERENCA', 'NAO_CREDITADO', 'NAO_DEBITADO', 'AGUARDANDO', 'CREDITO_SEM_ORIGEM', 'DEBITADO', 'DEBITO_SEM_ORIGEM'] as const;
 /** How a pair was made: same amount and day, one business day apart, or a group on one side. */
 export const REGRAS_BANCARIAS = ['EXATO', 'DIA_UTIL', 'AGRUPADO'] as const;
 

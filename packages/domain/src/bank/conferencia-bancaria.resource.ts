@@ -17,6 +17,7 @@ export const RESULTADOS_CONFERENCIA: readonly OptionItem[] = [
   { valor: 'AGUARDANDO', label: MSG.conferenciaAguardando },
   { valor: 'CREDITO_SEM_ORIGEM', label: MSG.conferenciaCreditoSemOrigem },
   { valor: 'DEBITADO', label: MSG.conferenciaDebitado },
+  { valor: 'NAO_DEBITADO', label: MSG.conferenciaNaoDebitado },
   { valor: 'DEBITO_SEM_ORIGEM', label: MSG.conferenciaDebitoSemOrigem },
 ];
 
