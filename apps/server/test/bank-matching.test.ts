@@ -41,6 +41,8 @@ const OPS: Op[] = [
   { label: 'aguardando', data: '2026-06-29', valor: 8_888 },
   { label: 'chargeback', data: '2026-06-18', valor: -1_500, tipo: 'chargeback' },
   { label: 'aluguel', data: '2026-06-09', valor: -2_500, tipo: 'adjustment' },
+  // receivables paid early: money in on the anticipation's date, like a settlement
+  { label: 'antecipacao', data: '2026-06-23', valor: 41_414, tipo: 'anticipation' },
   { label: 'ambiguo-cielo', data: '2026-06-19', valor: 6_000 },
   { label: 'ambiguo-rede', data: '2026-06-19', valor: 6_000, operadora: 'Rede' },
   { label: 'conta-nao-registrada', data: '2026-06-22', valor: 1_234, conta: { bank: '001', branch: '9', account: '9' } },
@@ -57,6 +59,7 @@ const BANK: Bank[] = [
   { label: 'sem-origem', data: '2026-06-10', valor: 123_456 },
   { label: 'chargeback', data: '2026-06-18', valor: 1_500, natureza: 'D' },
   { label: 'tarifa', data: '2026-06-11', valor: 999, natureza: 'D' },
+  { label: 'antecipacao', data: '2026-06-23', valor: 41_414 },
   { label: 'ambiguo', data: '2026-06-19', valor: 6_000 },
   { label: 'b-exato', data: '2026-06-01', valor: 10_000, pessoa: 'B' },
 ];
@@ -81,6 +84,8 @@ const EXPECTED: Record<string, [string, string | null, number, string]> = {
   'op:chargeback': ['DEBITADO', 'EXATO', 0, 'b:chargeback op:chargeback'],
   'b:chargeback': ['DEBITADO', 'EXATO', 0, 'b:chargeback op:chargeback'],
   'op:aluguel': ['NAO_DEBITADO', null, 2_500, 'op:aluguel'],
+  'op:antecipacao': ['CREDITADO', 'EXATO', 0, 'b:antecipacao op:antecipacao'],
+  'b:antecipacao': ['CREDITADO', 'EXATO', 0, 'b:antecipacao op:antecipacao'],
   'b:tarifa': ['DEBITO_SEM_ORIGEM', null, -999, 'b:tarifa'],
   'op:ambiguo-cielo': ['NAO_CREDITADO', null, -6_000, 'op:ambiguo-cielo'],
   'op:ambiguo-rede': ['NAO_CREDITADO', null, -6_000, 'op:ambiguo-rede'],

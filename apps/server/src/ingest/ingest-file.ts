@@ -220,7 +220,7 @@ async function queueMatching(tx: RawTransaction, codarquivo: number, customer: b
   // money paid or taken back changes what the bank should show: the bank check of those units and days, too (issue 21)
   const [bank] = await tx.query<{ codpessoas: number[] | null; de: string | null; ate: string | null }>(
     `SELECT array_agg(DISTINCT codpessoa) FILTER (WHERE codpessoa IS NOT NULL) AS codpessoas, min(data)::text AS de, max(data)::text AS ate
-     FROM linhas_operadora WHERE codarquivo = $1 AND tipo IN ('settlement', 'adjustment', 'chargeback')`, [codarquivo]);
+     FROM linhas_operadora WHERE codarquivo = $1 AND tipo IN ('settlement', 'anticipation', 'adjustment', 'chargeback')`, [codarquivo]);
   if (!bank?.codpessoas?.length || !bank.de || !bank.ate) return;
   await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`,
     [BANK_MATCH_QUEUE, JSON.stringify({ codpessoas: bank.codpessoas.map(Number), de: bank.de, ate: bank.ate })]);

@@ -153,7 +153,7 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
         // once it is gone (issue 21), or its pairs would keep naming lines that no longer exist until the next check
         const [bank] = (await tx.execute(sql`SELECT array_agg(DISTINCT codpessoa) FILTER (WHERE codpessoa IS NOT NULL) AS codpessoas,
             min(data)::text AS de, max(data)::text AS ate FROM (
-          SELECT codpessoa, data FROM linhas_operadora WHERE codarquivo = ${codarquivo} AND tipo IN ('settlement', 'adjustment', 'chargeback')
+          SELECT codpessoa, data FROM linhas_operadora WHERE codarquivo = ${codarquivo} AND tipo IN ('settlement', 'anticipation', 'adjustment', 'chargeback')
           UNION ALL SELECT codpessoa, data FROM linhas_banco WHERE codarquivo = ${codarquivo}) x`) as unknown as {
           rows: { codpessoas: number[] | null; de: string | null; ate: string | null }[];
         }).rows;

@@ -12,7 +12,8 @@ import type { BankMatchPayload } from './bank-match-queue';
  *
  * Sides:
  * - operator: linhas_operadora of the client's units — settlements (money in when the net is positive, out when it
- *   is negative) and adjustments/chargebacks with a negative net (rent, chargebacks the operator debits). The account
+ *   is negative), anticipations (receivables paid early: money in on the anticipation's date, the date the line
+ *   carries) and adjustments/chargebacks with a negative net (rent, chargebacks the operator debits). The account
  *   is the one the settlement names (extras.account: bank, branch, account, compared digits-only without leading
  *   zeros, with or without the check digit) among the client's registered accounts; a line naming none goes to the
  *   unit's only active account, else the client's only active account. A line whose account is not registered (or
@@ -61,7 +62,8 @@ const ACCOUNT_OF_LINE = `
      WHERE c.ativo AND c.codpessoa = f.cliente AND NOT EXISTS (SELECT 1 FROM contas u WHERE u.ativo AND u.codpessoa = l.codpessoa)))
   END`;
 
-const OPERATOR_KINDS = `((l.tipo = 'settlement' AND l.valorliquido <> 0) OR (l.tipo IN ('adjustment', 'chargeback') AND l.valorliquido < 0))`;
+const OPERATOR_KINDS = `((l.tipo = 'settlement' AND l.valorliquido <> 0) OR (l.tipo = 'anticipation' AND l.valorliquido > 0)
+  OR (l.tipo IN ('adjustment', 'chargeback') AND l.valorliquido < 0))`;
 
 /** Both sides' unpaired lines, as the rules read them. */
 const O = 'o AS (SELECT * FROM bo WHERE grupo IS NULL)';
