@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, build the web app, then every vitest project (unit, API, browser).
+// `npm test`: type check, lint, build the web app, check its bundle size, then every vitest project (unit, API, browser).
 // Browser tests need Debian's Chromium: installed here when missing and possible, else a clear stop —
 // never a silent skip. Ends with the plain line 'N passed, N failed'.
 import { execSync, spawn, spawnSync } from 'node:child_process';
@@ -87,6 +87,8 @@ await together([
   ['lint', 'npm', ['run', '--silent', 'lint']],
 ]);
 run('npm', ['run', '--silent', 'build'], 'build (web app and server)');
+// the JavaScript the sign-in page and the dashboard load, gzipped, against .size-limit.json (the build copies each route's chunks for it)
+run('npm', ['run', '--silent', 'size'], 'bundle size (sign-in and dashboard JavaScript)');
 
 const report = path.join(root, '.vitest-results.json');
 fs.rmSync(report, { force: true });

@@ -1,7 +1,4 @@
-import 'dayjs/locale/pt-br';
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
@@ -11,22 +8,24 @@ import { ProcessingProvider } from './processing';
 import { useAppState } from './store';
 import { buildTheme } from './theme/themes';
 
+/**
+ * What every page needs, the sign-in page included. The date pickers' localization (only the tables' date
+ * filters use it) is in DatesProvider, loaded with the shell.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const themeId = useAppState((s) => s.theme);
   const theme = useMemo(() => buildTheme(themeId), [themeId]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br">
-        <QueryClientProvider client={queryClient}>
-          <NotificationsProvider>
-            <ProcessingProvider>
-              <ErrorRules />
-              {children}
-            </ProcessingProvider>
-          </NotificationsProvider>
-        </QueryClientProvider>
-      </LocalizationProvider>
+      <QueryClientProvider client={queryClient}>
+        <NotificationsProvider>
+          <ProcessingProvider>
+            <ErrorRules />
+            {children}
+          </ProcessingProvider>
+        </NotificationsProvider>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

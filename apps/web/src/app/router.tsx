@@ -1,19 +1,10 @@
 import { POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, RELATORIOS_PAGE, ROUTES } from '@concilia/domain';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AppShell } from './shell/app-shell';
 import { RequireAuth } from './gates';
 import type { ScreenHandle } from './screen-gate';
 import { LoginPage } from '../features/auth/login-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { ChangePasswordPage } from '../features/auth/change-password-page';
 import { NotAllowedPage, NotFoundPage, PublicErrorPage, ServerErrorPage } from '../features/status/status-pages';
-import { HomePage } from '../features/home/home-page';
-import { ManualPage } from '../features/ajuda/manual-page';
-import { AtendimentoPage } from '../features/atendimento/atendimento-page';
-import { TreinamentoPage } from '../features/atendimento/treinamento-page';
 import { registerRoutes } from '../registers/register-routes';
-import { ParametrosPage } from '../features/parametros/parametros-page';
-import { InclusaoTicketPage } from '../features/tickets/inclusao-ticket-page';
 
 /** Relative child path of an /app route from the shared route table. */
 const child = (path: string) => path.replace(/^\/app\//, '');
@@ -23,11 +14,17 @@ const screen = (page: string): ScreenHandle => ({ screen: page });
 /**
  * The route tree. Paths and titles come from the one route table in @concilia/domain; later issues add
  * their screens here and to that table.
+ *
+ * Only the sign-in page (the first page of nearly every visit) and the small status pages are in the entry
+ * chunk; every other screen, and the shell itself, is a `lazy` route: its own chunk, fetched on the first
+ * visit. The router loads the lazy routes of one match together, so /app/dashboard fetches the shell's and
+ * the dashboard's chunks in parallel rather than one after the other (React.lazy inside the shell would
+ * wait for the shell to render before asking for the page).
  */
 export const router = createBrowserRouter([
   { path: ROUTES.login.path, element: <LoginPage variant="default" /> },
   { path: ROUTES.loginSpc.path, element: <LoginPage variant="spc" /> },
-  { path: ROUTES.resetarSenha.path, element: <ResetPasswordPage /> },
+  { path: ROUTES.resetarSenha.path, lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }) },
   // the public sign-up wizard and the page of its code: their own chunk, not loaded with the sign-in page
   { path: ROUTES.signUp.path, lazy: async () => ({ Component: (await import('../features/sign-up/sign-up-page')).SignUpPage }) },
   { path: ROUTES.identificadorCode.path, lazy: async () => ({ Component: (await import('../features/sign-up/identificador-code-page')).IdentificadorCodePage }) },
@@ -36,26 +33,42 @@ export const router = createBrowserRouter([
   { path: ROUTES.painelPublico.path, lazy: async () => ({ Component: (await import('../features/painel/painel-publico-page')).PainelPublicoPage }) },
   {
     path: '/app',
-    element: (
-      <RequireAuth>
-        <AppShell />
-      </RequireAuth>
-    ),
+    // the shell (top bar, menu, news) and the tables' date localization: nothing of it is needed before the sign-in
+    lazy: async () => {
+      const [{ AppShell }, { DatesProvider }] = await Promise.all([import('./shell/app-shell'), import('./dates-provider')]);
+      return {
+        element: (
+          <RequireAuth>
+            <DatesProvider>
+              <AppShell />
+            </DatesProvider>
+          </RequireAuth>
+        ),
+      };
+    },
     children: [
       { index: true, element: <Navigate to={ROUTES.home.path} replace /> },
-      { path: child(ROUTES.home.path), element: <HomePage /> },
+      { path: child(ROUTES.home.path), lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }) },
       // the dashboard's wall view (the landing page for a profile without the Dashboard); its own chunk, with ECharts
       { path: child(ROUTES.painel.path), lazy: async () => ({ Component: (await import('../features/painel/painel-page')).PainelPage }) },
-      { path: child(ROUTES.ajuda.path), element: <ManualPage /> },
-      { path: child(ROUTES.alteraSenha.path), element: <ChangePasswordPage /> },
-      { path: child(ROUTES.atendimento.path), element: <AtendimentoPage /> },
-      { path: child(ROUTES.treinamento.path), element: <TreinamentoPage /> },
+      { path: child(ROUTES.ajuda.path), lazy: async () => ({ Component: (await import('../features/ajuda/manual-page')).ManualPage }) },
+      { path: child(ROUTES.alteraSenha.path), lazy: async () => ({ Component: (await import('../features/auth/change-password-page')).ChangePasswordPage }) },
+      { path: child(ROUTES.atendimento.path), lazy: async () => ({ Component: (await import('../features/atendimento/atendimento-page')).AtendimentoPage }) },
+      { path: child(ROUTES.treinamento.path), lazy: async () => ({ Component: (await import('../features/atendimento/treinamento-page')).TreinamentoPage }) },
       { path: child(ROUTES.notAllowed.path), element: <NotAllowedPage /> },
       { path: child(ROUTES.appError.path), element: <ServerErrorPage /> },
       { path: child(ROUTES.notFound.path), element: <NotFoundPage /> },
       ...registerRoutes,
-      { path: child(ROUTES.parametros.path), element: <ParametrosPage />, handle: screen('parametros') },
-      { path: child(ROUTES.inclusaoTicket.path), element: <InclusaoTicketPage />, handle: screen('inclusaoticket') },
+      {
+        path: child(ROUTES.parametros.path),
+        handle: screen('parametros'),
+        lazy: async () => ({ Component: (await import('../features/parametros/parametros-page')).ParametrosPage }),
+      },
+      {
+        path: child(ROUTES.inclusaoTicket.path),
+        handle: screen('inclusaoticket'),
+        lazy: async () => ({ Component: (await import('../features/tickets/inclusao-ticket-page')).InclusaoTicketPage }),
+      },
       // the closing forecast (billing): its own chunk, loaded by the back office only
       {
         path: child(ROUTES.fechaMovimentoPrevisao.path),

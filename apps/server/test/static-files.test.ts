@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS, serveStatic } from '../src/http/static-files';
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+const SCRIPT = `export const x = ${JSON.stringify('concilia '.repeat(400))};\n`;
+
+let root: string;
+let server: http.Server;
+let port: number;
+
+/** A GET (or HEAD) with exactly these headers: no client-side decompression, so the coding sent is visible. */
+function get(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathname, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A built web app as vite-plugin-compression2 leaves it: each text file beside its .br and .gz. */
+function writeWithSiblings(file: string, text: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-static-'));
+  writeWithSiblings(path.join(root, 'index.html'), INDEX);
+  writeWithSiblings(path.join(root, 'assets/index-AbC123.js'), SCRIPT);
+  // a font is stored compressed already: no siblings
+  fs.writeFileSync(path.join(root, 'assets/open-sans-XyZ.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]));
+  fs.writeFileSync(path.join(root, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.mkdirSync(path.join(root, '.vite'));
+  fs.writeFileSync(path.join(root, '.vite/manifest.json'), '{}');
+  // a file beside the folder served: what a traversal would reach
+  fs.writeFileSync(path.join(path.dirname(root), `${path.basename(root)}-secret.txt`), 'segredo');
+  server = http.createServer((req, res) => serveStatic(root, req, res, new URL(req.url ?? '/', 'http://localhost').pathname));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(path.join(path.dirname(root), `${path.basename(root)}-secret.txt`), { force: true });
+});
+
+describe('static files', () => {
+  it('sends the brotli sibling when the browser accepts br, with the type and length of what is sent', async () => {
+    const r = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(r.status).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(r.headers.vary).toBe('Accept-Encoding');
+    expect(Number(r.headers['content-length'])).toBe(r.body.length);
+    expect(r.body.length).toBeLessThan(Buffer.byteLength(SCRIPT));
+    expect(zlib.brotliDecompressSync(r.body).toString()).toBe(SCRIPT);
+  });
+
+  it('falls back to gzip, then to the plain file, as Accept-Encoding allows', async () => {
+    const gz = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(SCRIPT);
+    expect(Number(gz.headers['content-length'])).toBe(gz.body.length);
+
+    // br refused by q=0 and gzip preferred: the plain q-values are honoured, not just the names
+    const refused = await get('/assets/index-AbC123.js', { 'accept-encoding': 'br;q=0, gzip;q=0.8' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+
+    const star = await get('/assets/index-AbC123.js', { 'accept-encoding': '*;q=1, br;q=0' });
+    expect(star.headers['content-encoding']).toBe('gzip');
+
+    for (const header of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, br;q=0' }] as Record<string, string>[]) {
+      const plain = await get('/assets/index-AbC123.js', header);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('Accept-Encoding');
+      expect(plain.body.toString()).toBe(SCRIPT);
+      expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(SCRIPT));
+    }
+  });
+
+  it('serves a file without siblings as it is, without Vary', async () => {
+    const r = await get('/assets/open-sans-XyZ.woff2', { 'accept-encoding': 'br, gzip' });
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('font/woff2');
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.headers.vary).toBeUndefined();
+    expect(r.body.length).toBe(7);
+  });
+
+  it('caches hashed /assets/ files for a year and makes index.html, the SPA fallback and root files revalidate', async () => {
+    const asset = await get('/assets/index-AbC123.js', { 'accept-encoding': 'br' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    for (const p of ['/', '/index.html', '/app/dashboard', '/logo.svg']) {
+      const r = await get(p, { 'accept-encoding': 'br' });
+      expect(r.status, p).toBe(200);
+      expect(r.headers['cache-control'], p).toBe('no-cache');
+      expect(r.headers.etag, p).toBeTruthy();
+      expect(r.headers['last-modified'], p).toBeTruthy();
+    }
+    const spa = await get('/app/dashboard', { 'accept-encoding': 'br' });
+    expect(spa.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(zlib.brotliDecompressSync(spa.body).toString()).toBe(INDEX);
+  });
+
+  it('answers a revalidation with 304 and no body while the file is unchanged, per coding', async () => {
+    const first = await get('/', { 'accept-encoding': 'br' });
+    const etag = first.headers.etag!;
+    const again = await get('/', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+
+    // the gzip body is another representation: the br validator does not match it
+    const otherCoding = await get('/', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(otherCoding.status).toBe(200);
+
+    const plain = await get('/app/home');
+    const byDate = await get('/app/home', { 'if-modified-since': plain.headers['last-modified']! });
+    expect(byDate.status).toBe(304);
+
+    fs.writeFileSync(path.join(root, 'index.html.br'), zlib.brotliCompressSync(`${INDEX}<!-- nova versão -->`));
+    const changed = await get('/', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const r = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-encoding']).toBe('gzip');
+    expect(Number(r.headers['content-length'])).toBe(fs.statSync(path.join(root, 'assets/index-AbC123.js.gz')).size);
+    expect(r.body.length).toBe(0);
+  });
+
+  it('keeps the security headers on every answer', async () => {
+    for (const p of ['/', '/assets/index-AbC123.js', '/app/home']) {
+      const r = await get(p, { 'accept-encoding': 'br' });
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(r.headers[name], `${p} ${name}`).toBe(value);
+    }
+  });
+
+  it('gives a missing hashed asset a 404, not the HTML of the SPA fallback', async () => {
+    const r = await get('/assets/index-OldBuild.js');
+    expect(r.status).toBe(404);
+    expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+
+  it('refuses paths that climb out of the folder or reach its dot-files', async () => {
+    const secret = `${path.basename(root)}-secret.txt`;
+    for (const p of [`/..%2f${secret}`, `/assets/..%2f..%2f${secret}`, '/%2e%2e%2f%2e%2e%2fetc/passwd', '/assets/%5c..%5c..%5cetc%5cpasswd', '/.vite/manifest.json', '/index.html%00.js', '/%E0%A4%A']) {
+      const r = await get(p);
+      expect(r.status, p).toBe(400);
+      expect(r.body.toString(), p).not.toContain('segredo');
+    }
+    // a raw ../ is resolved by URL parsing before the handler sees it: it stays inside and gets the app
+    const raw = await get(`/../${secret}`);
+    expect(raw.body.toString()).not.toContain('segredo');
+  });
+});
