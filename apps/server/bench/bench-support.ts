@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { OpenDb } from '@concilia/db';
 import { sql } from 'drizzle-orm';
 
@@ -60,3 +61,5 @@ export async function generateSaleLines(open: OpenDb, o: { centro: number; savas
   process.stdout.write('\n');
 }
 
+/** The machine's 1, 5 and 15 minute load averages (uptime's figures): the CPUs are shared, so each figure carries them. */
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');

@@ -9,6 +9,7 @@ import type { SessionUser } from '../features/auth/session.service';
 import { builder } from '../graphql/builder';
 import type { Ctx } from '../graphql/context';
 import { AppError, fromZod } from '../graphql/errors';
+import { executePrepared } from '../graphql/prepared';
 import { fieldError } from './field-error';
 import { type ReceivedFile, receiveFile, storedFile } from './register-files';
 import { openSecret, sealSecret } from './register-secrets';
@@ -183,11 +184,11 @@ export function registerApi(entry: RegisterEntry): void {
         resolve: async (_r, { values }, ctx) => {
           const me = await authorize(ctx);
           checkWindow(values as Row);
-          const rows = await ctx.db
+          const rows = await executePrepared(ctx.db
             .select()
             .from(table)
             .where(scoped(me, narrow?.(me), ...filterWhere(values as Row)))
-            .orderBy(asc(idCol));
+            .orderBy(asc(idCol)));
           return answer(ctx, rows as Row[]);
         },
       }),

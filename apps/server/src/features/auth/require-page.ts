@@ -11,7 +11,10 @@ import type { SessionUser } from './session.service';
  */
 export async function requirePage(ctx: Ctx, page: string | readonly string[]): Promise<SessionUser> {
   const me = await ctx.requireUser();
-  if (!(await profileHasPage(ctx.db, me.codperfil, page))) throw new AppError('FORBIDDEN', MSG.semPermissao);
+  const granted = me.paginas
+    ? (typeof page === 'string' ? [page] : page).some((p) => me.paginas!.includes(p))
+    : await profileHasPage(ctx.db, me.codperfil, page);
+  if (!granted) throw new AppError('FORBIDDEN', MSG.semPermissao);
   return me;
 }
 

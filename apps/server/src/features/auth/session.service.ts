@@ -1,4 +1,4 @@
-import { type Db, pessoas, sessoes, usuarios } from '@concilia/db';
+import { type Db, perfilRecursos, pessoas, recursos, sessoes, usuarios } from '@concilia/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MSG, todayBusiness } from '@concilia/domain';
 import type { Config } from '../../config';
@@ -15,6 +15,12 @@ export type SessionUser = {
   codperfil: number;
   permitido: boolean;
   simuladoPor: number | null;
+  /**
+   * The screens of the user's profile, read with the session in the same query: a request checks its screens
+   * (requirePage) against these instead of one more query per checked field. Absent where the user was not
+   * read from a session (scheduledUser): requirePage then asks the database.
+   */
+  paginas?: readonly string[];
 };
 
 // Writing ultimoacesso on every request would turn each read into a write; a minute is fine for idling.
@@ -32,11 +38,12 @@ export async function createSession(
   return { id: row!.id, secret };
 }
 
-/** A session is valid when not ended, not past its absolute expiry and not idle too long. */
-export async function resolveSession(db: Db, config: Config, secret: string | undefined): Promise<SessionUser | null> {
-  if (!secret) return null;
-  const idleLimit = new Date(Date.now() - config.sessionIdleMinutes * 60_000);
-  const [row] = await db
+/**
+ * Every request with a cookie reads its session: one statement with the user, the person's parent and the profile's
+ * screens, built once per database and prepared (a named statement: each pooled connection plans it once).
+ */
+function sessionQuery(db: Db) {
+  return db
     .select({
       sessionId: sessoes.id,
       ultimoacesso: sessoes.ultimoacesso,
@@ -49,18 +56,32 @@ export async function resolveSession(db: Db, config: Config, secret: string | un
       codperfil: usuarios.codperfil,
       permitido: usuarios.permitido,
       validade: usuarios.validade,
+      paginas: sql<string[]>`ARRAY(SELECT ${recursos.recurso} FROM ${perfilRecursos} JOIN ${recursos} ON ${recursos.codrecurso} = ${perfilRecursos.codrecurso}
+        WHERE ${perfilRecursos.codperfil} = ${usuarios.codperfil})`,
     })
     .from(sessoes)
     .innerJoin(usuarios, eq(usuarios.codusuario, sessoes.codusuario))
     .innerJoin(pessoas, eq(pessoas.codpessoa, usuarios.codpessoa))
     .where(
       and(
-        eq(sessoes.tokenhash, sha256(secret)),
+        eq(sessoes.tokenhash, sql.placeholder('tokenhash')),
         isNull(sessoes.encerradaem),
-        gt(sessoes.expiraem, new Date()),
-        gt(sessoes.ultimoacesso, idleLimit),
+        gt(sessoes.expiraem, sql.placeholder('agora')),
+        gt(sessoes.ultimoacesso, sql.placeholder('idleLimit')),
       ),
-    );
+    )
+    .prepare('resolve_session');
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+/** A session is valid when not ended, not past its absolute expiry and not idle too long. */
+export async function resolveSession(db: Db, config: Config, secret: string | undefined): Promise<SessionUser | null> {
+  if (!secret) return null;
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+  // times as ISO text: the prepared statement's parameters skip the columns' own conversion of a Date
+  const idleLimit = new Date(Date.now() - config.sessionIdleMinutes * 60_000).toISOString();
+  const [row] = await query.execute({ tokenhash: sha256(secret), agora: new Date().toISOString(), idleLimit });
   if (!row) return null;
   if (row.validade && row.validade < todayBusiness()) return null;
   if (Date.now() - row.ultimoacesso.getTime() > TOUCH_EVERY_MS) {

@@ -1,6 +1,7 @@
 import { type Db, subtreeOf } from '@concilia/db';
 import { addDays, type PosicaoStatus, REQUIRED_DOCUMENT_TYPES, todayBusiness } from '@concilia/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { preparedRows, type PreparedReader } from '../../graphql/prepared';
 
 /**
  * An establishment's contract position (spec part 2 §4) is derived, never typed: one query reads it from the
@@ -142,10 +143,12 @@ export async function positionsVisibleTo(db: Pick<Db, 'execute'>, me: { codpesso
 }
 
 /** The derived status of each of these establishments. */
-export async function positionsOf(db: Pick<Db, 'execute'>, codestabelecimentos: readonly number[]): Promise<Map<number, PosicaoStatus>> {
+export async function positionsOf(db: Pick<Db, 'execute'> & PreparedReader, codestabelecimentos: readonly number[]): Promise<Map<number, PosicaoStatus>> {
   if (!codestabelecimentos.length) return new Map();
-  const ids = sql.raw(`ARRAY[${codestabelecimentos.map((n) => Math.trunc(Number(n))).join(',')}]::int[]`);
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(registeredPositions(sql`e.codestabelecimento = ANY(${ids})`)));
+  // the ids as one array parameter, so the text is the same for every list: a prepared statement (the establishments
+  // register lists these with every page it shows, and planning this SELECT costs several times running it)
+  const ids = sql.param(codestabelecimentos.map((n) => Math.trunc(Number(n))));
+  const rows = await preparedRows(db, registeredPositions(sql`e.codestabelecimento = ANY(${ids}::int[])`));
   return new Map(rows.map((r) => [Number(r.codestabelecimento), r.status as PosicaoStatus]));
 }
 

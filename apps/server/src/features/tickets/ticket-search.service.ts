@@ -1,6 +1,7 @@
 import { type Db, subtreeOf } from '@concilia/db';
 import { isGiven, SALE_RESULTS, type SaleResult, type TicketTipo } from '@concilia/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import { preparedRows, type PreparedReader } from '../../graphql/prepared';
 import type { RowWindow } from '../../register-kit/list-page';
 
 /**
@@ -142,15 +143,15 @@ function selectTickets(me: { codpessoa: number }, f: TicketFilter): SQL {
 }
 
 /** The rows of a search in `window` of its stable order (sale date, then the line): the screens page it (LIST_PAGE). */
-export async function searchTickets(db: Executor, me: { codpessoa: number }, f: TicketFilter, window: RowWindow): Promise<Ticket[]> {
-  const rows = await rowsOf(db, sql`SELECT * FROM (${selectTickets(me, f)}) t ${resultWhere(f)}
+export async function searchTickets(db: PreparedReader, me: { codpessoa: number }, f: TicketFilter, window: RowWindow): Promise<Ticket[]> {
+  const rows = await preparedRows(db, sql`SELECT * FROM (${selectTickets(me, f)}) t ${resultWhere(f)}
     ORDER BY t.datavenda, t.codlinha NULLS LAST, t.codlinhasarqcli NULLS LAST LIMIT ${window.limit} OFFSET ${window.offset}`);
   return rows.map(toTicket);
 }
 
 /** How many tickets the whole filter has, the result filter included (the total of the pages). */
-export async function countTickets(db: Executor, me: { codpessoa: number }, f: TicketFilter): Promise<number> {
-  const [row] = await rowsOf(db, sql`SELECT count(*)::int AS n FROM (${selectTickets(me, f)}) t ${resultWhere(f)}`);
+export async function countTickets(db: PreparedReader, me: { codpessoa: number }, f: TicketFilter): Promise<number> {
+  const [row] = await preparedRows(db, sql`SELECT count(*)::int AS n FROM (${selectTickets(me, f)}) t ${resultWhere(f)}`);
   return Number(row?.n ?? 0);
 }
 
@@ -164,8 +165,8 @@ export interface ResultBucket {
 }
 
 /** Counts and R$ totals per result for the same filter (the cards above the table), in SALE_RESULTS order. */
-export async function ticketBuckets(db: Executor, me: { codpessoa: number }, f: TicketFilter): Promise<ResultBucket[]> {
-  const rows = await rowsOf(db, sql`SELECT t.resultado, count(*)::int AS quantidade, coalesce(sum(t.valor), 0)::text AS total
+export async function ticketBuckets(db: PreparedReader, me: { codpessoa: number }, f: TicketFilter): Promise<ResultBucket[]> {
+  const rows = await preparedRows(db, sql`SELECT t.resultado, count(*)::int AS quantidade, coalesce(sum(t.valor), 0)::text AS total
     FROM (${selectTickets(me, f)}) t GROUP BY t.resultado`);
   const by = new Map(rows.map((r) => [String(r.resultado), r]));
   return (Object.keys(SALE_RESULTS) as SaleResult[]).filter((k) => by.has(k)).map((k) => ({
