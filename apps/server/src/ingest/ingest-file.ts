@@ -9,7 +9,7 @@ import { BANK_MATCH_QUEUE } from '../reconcile/bank-match-queue';
 import { MATCH_QUEUE } from '../reconcile/match-queue';
 import { attributionScope, EstablishmentUnits, operatorLineKey, withinScope } from './attribution';
 import type { IngestDeps } from './receive-file';
-import { CUSTOMER_LINE_COLUMNS, customerLineRow, type LineContext, OPERATOR_LINE_COLUMNS, operatorLineRow } from './line-rows';
+import { CUSTOMER_LINE_COLUMNS, customerLineRow, type LineContext, lineDate, OPERATOR_LINE_COLUMNS, operatorLineRow } from './line-rows';
 import { OccurrenceCounter } from './occurrence-counter';
 import { uniqueViolationOf } from '../db-errors';
 import { ingestBankStatement } from './ingest-bank-statement';
@@ -83,8 +83,34 @@ async function lookups(deps: IngestDeps, file: FileRow, customer: boolean): Prom
   return { codoperadora, owner, units, terminals, operatorsByName };
 }
 
-function md5(text: string): Buffer {
-  return crypto.hash('md5', text, 'buffer');
+function md5Hex(text: string): string {
+  return crypto.hash('md5', text, 'hex');
+}
+
+/** The first and last of a set of dates ('YYYY-MM-DD', so text order is date order). */
+class DateSpan {
+  de: string | null = null;
+  ate: string | null = null;
+
+  add(date: string): void {
+    if (this.de === null || date < this.de) this.de = date;
+    if (this.ate === null || date > this.ate) this.ate = date;
+  }
+}
+
+/** The operator lines the bank check takes: money paid, paid early or taken back (issue 21). */
+const MONEY_KINDS: readonly string[] = ['settlement', 'anticipation', 'adjustment', 'chargeback'];
+const MONEY_KIND = new Set(MONEY_KINDS);
+
+/**
+ * What queueMatching asks of a file's loaded lines, gathered while their rows are written: the days of all of them
+ * and, of the money movements (MONEY_KINDS), the days and units. Without it the reconciliation was queued from two
+ * more scans of every line just loaded.
+ */
+class LoadedSpan {
+  readonly lines = new DateSpan();
+  readonly money = new DateSpan();
+  readonly moneyUnits = new Set<number>();
 }
 
 /** Turns parsed items into COPY rows, collecting errors and totals on the way. */
@@ -105,40 +131,64 @@ class RowWriter {
 
   /** rows written so far */
   rowCount = 0;
+  /** the days and units of the rows written (LoadedSpan) */
+  readonly span = new LoadedSpan();
+
+  /** COPY text of the rows added and not yet handed out */
+  private block = '';
 
   /** COPY text in blocks of rows (~64 KB): one async step per block, not per line. */
   async *rows(items: AsyncIterable<ParsedItem>): AsyncGenerator<string> {
-    let block = '';
     for await (const item of items) {
-      if (item.kind === 'header' || item.kind === 'trailer') continue;
-      if (item.kind === 'warning') {
-        this.warningCount++;
-        if (this.warnings.length < FILE_MESSAGE_MAX_ERRORS) this.warnings.push(item.message);
-        continue;
-      }
-      if (item.kind === 'error') {
-        this.errorCount++;
-        if (this.errors.length < FILE_MESSAGE_MAX_ERRORS) this.errors.push(item.message);
-        continue;
-      }
-      // a line of an establishment registered outside the sender's part of the hierarchy fails the file like a bad line
-      const refused = item.kind === 'customerSale' ? null : this.look.units.refusal(item.merchantId, item.line);
-      if (refused) {
-        this.errorCount++;
-        if (this.errors.length < FILE_MESSAGE_MAX_ERRORS) this.errors.push(refused);
-        continue;
-      }
-      // once a line is bad the file will not load: keep reading for the other errors, stop writing rows
-      if (this.errorCount > 0) continue;
-      block += this.row(item);
-      this.rowCount++;
-      if (block.length >= 65_536) {
-        yield block;
-        block = '';
-      }
+      this.add(item);
+      if (this.block.length >= 65_536) yield this.take();
     }
+    yield* this.finish();
+  }
+
+  /** `rows` over a layout's arrays of items (LayoutDef.parseBatches): one async step per chunk of the file. */
+  async *rowsOfBatches(batches: AsyncIterable<ParsedItem[]>): AsyncGenerator<string> {
+    for await (const items of batches) {
+      for (let i = 0; i < items.length; i++) this.add(items[i]!);
+      if (this.block.length >= 65_536) yield this.take();
+    }
+    yield* this.finish();
+  }
+
+  private take(): string {
+    const block = this.block;
+    this.block = '';
+    return block;
+  }
+
+  private *finish(): Generator<string> {
     if (this.errorCount > 0) throw new FileHasErrors(this.errors, this.errorCount);
-    if (block) yield block;
+    if (this.block) yield this.take();
+  }
+
+  private add(item: ParsedItem): void {
+    if (item.kind === 'header' || item.kind === 'trailer') return;
+    if (item.kind === 'warning') {
+      this.warningCount++;
+      if (this.warnings.length < FILE_MESSAGE_MAX_ERRORS) this.warnings.push(item.message);
+      return;
+    }
+    if (item.kind === 'error') {
+      this.errorCount++;
+      if (this.errors.length < FILE_MESSAGE_MAX_ERRORS) this.errors.push(item.message);
+      return;
+    }
+    // a line of an establishment registered outside the sender's part of the hierarchy fails the file like a bad line
+    const refused = item.kind === 'customerSale' ? null : this.look.units.refusal(item.merchantId, item.line);
+    if (refused) {
+      this.errorCount++;
+      if (this.errors.length < FILE_MESSAGE_MAX_ERRORS) this.errors.push(refused);
+      return;
+    }
+    // once a line is bad the file will not load: keep reading for the other errors, stop writing rows
+    if (this.errorCount > 0) return;
+    this.block += this.row(item);
+    this.rowCount++;
   }
 
   private count(r: NormalizedRecord): void {
@@ -156,11 +206,16 @@ class RowWriter {
     this.count(r);
     if (customer) return this.customerRow(r);
     const codpessoa = this.look.units.unitOf(r.merchantId);
+    const data = lineDate(r);
+    this.span.lines.add(data);
+    if (MONEY_KIND.has(r.kind)) {
+      this.span.money.add(data);
+      if (codpessoa !== null) this.span.moneyUnits.add(codpessoa);
+    }
     // the unit is part of the key: a line never counts as "already received" because another tenant has it
-    const digest = operatorLineKey(codpessoa, recordIdentity(r));
+    const chave = operatorLineKey(codpessoa, recordIdentity(r));
     const ctx: LineContext = {
-      codarquivo: this.codarquivo, chave: digest.toString('hex'), ocorrencia: this.counter.next(digest),
-      codoperadora: this.look.codoperadora, codpessoa,
+      codarquivo: this.codarquivo, chave, ocorrencia: this.counter.nextHex(chave), codoperadora: this.look.codoperadora, codpessoa,
     };
     return operatorLineRow(r as Exclude<NormalizedRecord, CustomerSaleRecord>, ctx);
   }
@@ -170,9 +225,10 @@ class RowWriter {
     // the sender's choice (a unit uploading its sales) comes first; the terminal's client otherwise
     const codpessoa = this.look.owner ?? terminal?.codpessoa ?? null;
     const hinted = r.operatorHint ? this.look.operatorsByName.get(r.operatorHint.toLowerCase()) ?? null : null;
-    const digest = md5(`${codpessoa ?? ''}|${recordIdentity(r)}`);
+    const chave = md5Hex(`${codpessoa ?? ''}|${recordIdentity(r)}`);
+    this.span.lines.add(r.saleDate);
     return customerLineRow(r, {
-      codarquivo: this.codarquivo, chave: digest.toString('hex'), ocorrencia: this.counter.next(digest),
+      codarquivo: this.codarquivo, chave, ocorrencia: this.counter.nextHex(chave),
       codoperadora: terminal?.codoperadora ?? hinted, codpessoa,
     });
   }
@@ -193,8 +249,9 @@ interface FileRow {
 async function copyPass(deps: IngestDeps, tx: RawTransaction, file: FileRow, table: string, writer: RowWriter): Promise<number> {
   const layout = layoutById(file.layout as LayoutId);
   const source = deps.storage.read(file.sha256);
-  const items = layout.parse(source, { mapping: (file.mapeamento as ColumnMapping | null) ?? undefined });
-  await tx.copyFrom(table, writer.customer ? CUSTOMER_LINE_COLUMNS : OPERATOR_LINE_COLUMNS, writer.rows(items));
+  const options = { mapping: (file.mapeamento as ColumnMapping | null) ?? undefined };
+  const rows = layout.parseBatches ? writer.rowsOfBatches(layout.parseBatches(source, options)) : writer.rows(layout.parse(source, options));
+  await tx.copyFrom(table, writer.customer ? CUSTOMER_LINE_COLUMNS : OPERATOR_LINE_COLUMNS, rows);
   return writer.rowCount;
 }
 
@@ -210,17 +267,22 @@ export function unpairFileSql(customer: boolean): string {
  * that is in is always reconciled, a file that rolled back never is. Every dated line counts, not only sales:
  * a payments file reconciles the sales it pays.
  */
-async function queueMatching(tx: RawTransaction, codarquivo: number, customer: boolean): Promise<void> {
-  const [span] = await tx.query<{ de: string | null; ate: string | null }>(customer
-    ? 'SELECT min(datavenda)::text AS de, max(datavenda)::text AS ate FROM linhas_cliente WHERE codarquivo = $1'
-    : 'SELECT min(data)::text AS de, max(data)::text AS ate FROM linhas_operadora WHERE codarquivo = $1', [codarquivo]);
+async function queueMatching(tx: RawTransaction, codarquivo: number, customer: boolean, loaded: LoadedSpan | null): Promise<void> {
+  const [span] = loaded
+    ? [loaded.lines]
+    : await tx.query<{ de: string | null; ate: string | null }>(customer
+      ? 'SELECT min(datavenda)::text AS de, max(datavenda)::text AS ate FROM linhas_cliente WHERE codarquivo = $1'
+      : 'SELECT min(data)::text AS de, max(data)::text AS ate FROM linhas_operadora WHERE codarquivo = $1', [codarquivo]);
   if (!span?.de || !span.ate) return;
   await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`, [MATCH_QUEUE, JSON.stringify({ codarquivo, de: span.de, ate: span.ate, somenteVendas: customer })]);
   if (customer) return;
   // money paid or taken back changes what the bank should show: the bank check of those units and days, too (issue 21)
-  const [bank] = await tx.query<{ codpessoas: number[] | null; de: string | null; ate: string | null }>(
-    `SELECT array_agg(DISTINCT codpessoa) FILTER (WHERE codpessoa IS NOT NULL) AS codpessoas, min(data)::text AS de, max(data)::text AS ate
-     FROM linhas_operadora WHERE codarquivo = $1 AND tipo IN ('settlement', 'anticipation', 'adjustment', 'chargeback')`, [codarquivo]);
+  const [bank] = loaded
+    // in the order array_agg(DISTINCT) gives them
+    ? [{ codpessoas: [...loaded.moneyUnits].sort((a, b) => a - b), de: loaded.money.de, ate: loaded.money.ate }]
+    : await tx.query<{ codpessoas: number[] | null; de: string | null; ate: string | null }>(
+      `SELECT array_agg(DISTINCT codpessoa) FILTER (WHERE codpessoa IS NOT NULL) AS codpessoas, min(data)::text AS de, max(data)::text AS ate
+       FROM linhas_operadora WHERE codarquivo = $1 AND tipo = ANY($2::text[])`, [codarquivo, MONEY_KINDS]);
   if (!bank?.codpessoas?.length || !bank.de || !bank.ate) return;
   await tx.query(`INSERT INTO jobs (queue, payload) VALUES ($1, $2::jsonb)`,
     [BANK_MATCH_QUEUE, JSON.stringify({ codpessoas: bank.codpessoas.map(Number), de: bank.de, ate: bank.ate })]);
@@ -292,7 +354,8 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
         await tx.query(`UPDATE linhas_cliente l SET desconsiderado = true FROM desconsideracoes d
           WHERE l.codarquivo = $1 AND d.datavenda = l.datavenda AND d.chave = l.chave AND d.ocorrencia = l.ocorrencia`, [codarquivo]);
       }
-      await queueMatching(tx, codarquivo, customer);
+      // every row sent was loaded (no repeats skipped): the days and units gathered while writing them are the loaded lines'
+      await queueMatching(tx, codarquivo, customer, loaded === sent ? writer.span : null);
       return { status, linhas: loaded, repetidas, totais: writer.totals, mensagem, avisos: writer.warningCount, mensagensAvisos: writer.warnings };
     });
     return result;

@@ -29,65 +29,86 @@ export const CUSTOMER_LINE_COLUMNS = [
 ] as const;
 
 type Value = string | number | boolean | null | undefined;
-type OperatorRecord = Exclude<NormalizedRecord, CustomerSaleRecord>;
-type OperatorColumn = (typeof OPERATOR_LINE_COLUMNS)[number];
+export type OperatorRecord = Exclude<NormalizedRecord, CustomerSaleRecord>;
 
-/** Column name → position in the row: rows are written straight into an array, the hot path of a load. */
-const AT = Object.fromEntries(OPERATOR_LINE_COLUMNS.map((c, i) => [c, i])) as Record<OperatorColumn, number>;
+const N = '\\N';
 
 /**
- * The record's own columns, written into `v`; returns the record fields that have a column, so the rest of
- * the record goes to extras.
+ * A text value as `copyText` writes it: \\N for null, escaped when it holds a character COPY reserves. Why not
+ * copyText itself: the load writes 38 values per line, and its regex test costs more than looking at the few
+ * characters of a key or a date; a string that does hold one (rare: free text of a file) still goes through it.
  */
-function fillOperatorColumns(r: OperatorRecord, v: Value[]): ReadonlySet<string> {
-  // marketplace ids (Mercado Pago, Pagar.me): sales, installments and settlements may carry them
-  const mkt = 'marketplace' in r ? r.marketplace : null;
-  if (mkt) {
-    v[AT.mktvendedor] = mkt.sellerId; v[AT.mktpagamento] = mkt.paymentId; v[AT.mktpedido] = mkt.orderId; v[AT.mktitem] = mkt.itemId;
+function txt(v: string | null | undefined): string {
+  if (v === null || v === undefined) return N;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c === 92 || c === 9 || c === 10 || c === 13) return copyText(v);
   }
+  return v;
+}
+
+/** A number value (centavos, counts): \\N for null. Split from `txt` by type so each call site stays monomorphic. */
+function num(v: number | null | undefined): string {
+  return v === null || v === undefined ? N : `${v}`;
+}
+
+/** Any value, as `copyText` writes it. */
+function val(v: Value): string {
+  if (typeof v === 'string') return txt(v);
+  return v === null || v === undefined ? N : String(v);
+}
+
+/** What only marketplaces fill (Mercado Pago, Pagar.me): sales, installments and settlements may carry it. */
+function marketplaceColumns(r: OperatorRecord): string {
+  const mkt = 'marketplace' in r ? r.marketplace : null;
+  return mkt ? `${txt(mkt.sellerId)}\t${txt(mkt.paymentId)}\t${txt(mkt.orderId)}\t${txt(mkt.itemId)}` : '\\N\t\\N\t\\N\t\\N';
+}
+
+/** The `data` column of an operator line: the record's own date (sale, batch, credit of a forecast, settlement, correction). */
+export function lineDate(r: OperatorRecord): string {
   switch (r.kind) {
     case 'sale':
-      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.autorizacao] = r.authorization; v[AT.tid] = r.tid;
-      v[AT.terminal] = r.terminal; v[AT.data] = r.saleDate; v[AT.hora] = r.saleTime; v[AT.datavenda] = r.saleDate;
-      v[AT.dataprevista] = r.creditDate; v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net;
-      v[AT.totparcelas] = r.installments; v[AT.bandeira] = r.brand.code; v[AT.bandeiranome] = r.brand.name;
-      v[AT.produto] = r.product.code; v[AT.produtonome] = r.product.name; v[AT.captura] = r.capture.code;
-      v[AT.status] = r.status.code; v[AT.aceita] = r.accepted; v[AT.cartao] = r.card?.masked;
-      return USED.sale;
+      return r.saleDate;
     case 'summary':
-      v[AT.lote] = r.batchId; v[AT.data] = r.batchDate; v[AT.dataprevista] = r.creditDate; v[AT.valorbruto] = r.gross;
-      v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net; v[AT.bandeira] = r.brand.code; v[AT.bandeiranome] = r.brand.name;
-      v[AT.produto] = r.product.code; v[AT.produtonome] = r.product.name;
-      return USED.summary;
+      return r.batchDate;
     case 'installmentForecast':
-      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.data] = r.creditDate; v[AT.datavenda] = r.batchDate; v[AT.dataprevista] = r.creditDate;
-      v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net; v[AT.parcela] = r.installment;
-      v[AT.totparcelas] = r.installmentTotal; v[AT.bandeira] = r.brand.code; v[AT.bandeiranome] = r.brand.name;
-      v[AT.produto] = r.product.code; v[AT.produtonome] = r.product.name;
-      return USED.installmentForecast;
+      return r.creditDate;
     case 'settlement':
-      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.data] = r.settlementDate; v[AT.datavenda] = r.saleDate;
-      v[AT.dataprevista] = r.dueDate; v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.amount;
-      v[AT.parcela] = r.installment; v[AT.totparcelas] = r.installmentTotal; v[AT.bandeira] = r.brand?.code;
-      v[AT.bandeiranome] = r.brand?.name;
-      return USED.settlement;
+    case 'anticipation':
+      return r.settlementDate;
     case 'adjustment':
     case 'cancellation':
     case 'chargeback':
-      v[AT.lote] = r.batchId; v[AT.nsu] = r.nsu; v[AT.autorizacao] = r.authorization; v[AT.tid] = r.tid; v[AT.data] = r.date;
-      v[AT.datavenda] = r.saleDate; v[AT.dataprevista] = r.creditDate; v[AT.valorbruto] = r.saleGross;
-      v[AT.valorliquido] = r.amount; v[AT.bandeira] = r.brand?.code; v[AT.bandeiranome] = r.brand?.name;
-      v[AT.motivo] = r.reason.code; v[AT.motivonome] = r.reason.name; v[AT.cartao] = r.card?.masked;
-      return USED.correction;
-    case 'anticipation':
-      v[AT.lote] = r.batchId; v[AT.data] = r.settlementDate; v[AT.dataprevista] = r.originalDueDate; v[AT.valorbruto] = r.gross;
-      v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net; v[AT.parcela] = r.installment; v[AT.totparcelas] = r.installmentTotal;
-      v[AT.bandeira] = r.brand?.code; v[AT.bandeiranome] = r.brand?.name;
-      return USED.anticipation;
     case 'pix':
-      v[AT.nsu] = r.transactionId; v[AT.data] = r.date; v[AT.hora] = r.time; v[AT.datavenda] = r.date;
-      v[AT.valorbruto] = r.gross; v[AT.valortaxa] = r.fee; v[AT.valorliquido] = r.net;
-      return USED.pix;
+      return r.date;
+  }
+}
+
+/**
+ * The columns of OPERATOR_LINE_COLUMNS from lote to cartao, in that order, `data` being lineDate's (USED_BY_KIND
+ * names the record fields they take; the rest of the record goes to extras). Each kind writes its text straight
+ * from the record, without an array of values or a row object per line, and the columns a kind never fills
+ * are part of its template's literal text (one piece, not one concatenation per \\N): this runs once per line of
+ * every operator file loaded.
+ */
+function kindColumns(r: OperatorRecord, data: string): string {
+  switch (r.kind) {
+    case 'sale':
+      return `${txt(r.batchId)}\t${txt(r.nsu)}\t${txt(r.authorization)}\t${txt(r.tid)}\t${txt(r.terminal)}\t${txt(data)}\t${txt(r.saleTime)}\t${txt(r.saleDate)}\t${txt(r.creditDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t\\N\t${num(r.installments)}\t${txt(r.brand.code)}\t${txt(r.brand.name)}\t${txt(r.product.code)}\t${txt(r.product.name)}\t${txt(r.capture.code)}\t${txt(r.status.code)}\t${r.accepted}\t\\N\t\\N\t${txt(r.card?.masked)}`;
+    case 'summary':
+      return `${txt(r.batchId)}\t\\N\t\\N\t\\N\t\\N\t${txt(data)}\t\\N\t\\N\t${txt(r.creditDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t\\N\t\\N\t${txt(r.brand.code)}\t${txt(r.brand.name)}\t${txt(r.product.code)}\t${txt(r.product.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
+    case 'installmentForecast':
+      return `${txt(r.batchId)}\t${txt(r.nsu)}\t\\N\t\\N\t\\N\t${txt(data)}\t\\N\t${txt(r.batchDate)}\t${txt(r.creditDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t${num(r.installment)}\t${num(r.installmentTotal)}\t${txt(r.brand.code)}\t${txt(r.brand.name)}\t${txt(r.product.code)}\t${txt(r.product.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
+    case 'settlement':
+      return `${txt(r.batchId)}\t${txt(r.nsu)}\t\\N\t\\N\t\\N\t${txt(data)}\t\\N\t${txt(r.saleDate)}\t${txt(r.dueDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.amount)}\t${num(r.installment)}\t${num(r.installmentTotal)}\t${txt(r.brand?.code)}\t${txt(r.brand?.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
+    case 'adjustment':
+    case 'cancellation':
+    case 'chargeback':
+      return `${txt(r.batchId)}\t${txt(r.nsu)}\t${txt(r.authorization)}\t${txt(r.tid)}\t\\N\t${txt(data)}\t\\N\t${txt(r.saleDate)}\t${txt(r.creditDate)}\t${num(r.saleGross)}\t\\N\t${num(r.amount)}\t\\N\t\\N\t${txt(r.brand?.code)}\t${txt(r.brand?.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t${txt(r.reason.code)}\t${txt(r.reason.name)}\t${txt(r.card?.masked)}`;
+    case 'anticipation':
+      return `${txt(r.batchId)}\t\\N\t\\N\t\\N\t\\N\t${txt(data)}\t\\N\t\\N\t${txt(r.originalDueDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t${num(r.installment)}\t${num(r.installmentTotal)}\t${txt(r.brand?.code)}\t${txt(r.brand?.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
+    case 'pix':
+      return `\\N\t${txt(r.transactionId)}\t\\N\t\\N\t\\N\t${txt(data)}\t${txt(r.time)}\t${txt(r.date)}\t\\N\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
   }
 }
 
@@ -103,6 +124,11 @@ const USED = {
   pix: used('transactionId', 'date', 'time', 'gross', 'fee', 'net'),
 };
 
+const USED_BY_KIND: Record<OperatorRecord['kind'], ReadonlySet<string>> = {
+  sale: USED.sale, summary: USED.summary, installmentForecast: USED.installmentForecast, settlement: USED.settlement,
+  adjustment: USED.correction, cancellation: USED.correction, chargeback: USED.correction, anticipation: USED.anticipation, pix: USED.pix,
+};
+
 /** What a record carries beyond its columns (a sale's capture and status names, a summary's counts); null when nothing. */
 function extrasOf(r: OperatorRecord, usedFields: ReadonlySet<string>): string | null {
   let extras: Record<string, unknown> | null = null;
@@ -116,18 +142,14 @@ function extrasOf(r: OperatorRecord, usedFields: ReadonlySet<string>): string | 
 }
 
 function toRow(values: readonly Value[]): string {
-  let out = copyText(values[0]);
-  for (let i = 1; i < values.length; i++) out += `\t${copyText(values[i])}`;
+  let out = val(values[0]);
+  for (let i = 1; i < values.length; i++) out += `\t${val(values[i])}`;
   return `${out}\n`;
 }
 
 export function operatorLineRow(r: OperatorRecord, ctx: LineContext): string {
-  const v: Value[] = new Array<Value>(OPERATOR_LINE_COLUMNS.length).fill(null);
-  const usedFields = fillOperatorColumns(r, v);
-  v[AT.codarquivo] = ctx.codarquivo; v[AT.linha] = r.line; v[AT.chave] = ctx.chave; v[AT.ocorrencia] = ctx.ocorrencia;
-  v[AT.tipo] = r.kind; v[AT.tiporegistro] = r.recordType; v[AT.codoperadora] = ctx.codoperadora; v[AT.codpessoa] = ctx.codpessoa;
-  v[AT.estabelecimento] = r.merchantId; v[AT.extras] = extrasOf(r, usedFields);
-  return toRow(v);
+  return `${ctx.codarquivo}\t${r.line}\t${txt(ctx.chave)}\t${ctx.ocorrencia}\t${txt(r.kind)}\t${txt(r.recordType)}\t${num(ctx.codoperadora)}\t${num(ctx.codpessoa)}\t`
+    + `${txt(r.merchantId)}\t${kindColumns(r, lineDate(r))}\t${marketplaceColumns(r)}\t${txt(extrasOf(r, USED_BY_KIND[r.kind]))}\n`;
 }
 
 export function customerLineRow(r: CustomerSaleRecord, ctx: LineContext): string {

@@ -4,6 +4,8 @@ import type { LineBatch, TextLine } from '../read/lines';
 import { type TotalCheck, checkTotals } from '../read/totals';
 import { count, requiredDateAt, signed } from './cielo-fields';
 import { NegotiationReader, readPix } from './cielo-shared.records';
+import { itemsOfBatches } from '../read/item-batches';
+import type { RecordWarnings } from '../read/unknown-codes';
 
 /**
  * What the Cielo readers (v14, v15) share: the line loop (blank lines, the header first, nothing after the
@@ -31,7 +33,7 @@ export abstract class CieloReader {
   /** non-blank lines other than the first line and the trailer: what the trailer's record count counts */
   protected body = 0;
   protected readonly sums: CieloSums = { detailCount: 0, gross: 0, net: 0 };
-  /** items read so far and not yet handed out: taken by `readCielo` with `takeItems` */
+  /** items read so far and not yet handed out: taken by `readCieloBatches` with `takeItems` */
   protected out: ParsedItem[] = [];
   private records = 0;
   private trailerLine = 0;
@@ -213,79 +215,24 @@ export abstract class CieloReader {
 }
 
 /**
- * Runs a reader over the lines of a file, given in batches (see `readLineBatches`): items one by one, in line
- * order. The lines of a batch are read synchronously and their items handed out from an array.
- *
- * Why not an `async function*`: every `yield` of an async generator costs a generator resume and extra
- * microtask turns, and a file gives hundreds of thousands of items. This iterator answers `next()` from the
- * batch's items with an already-resolved promise and only awaits the source when they run out.
+ * Runs a reader over the lines of a file, given in batches (see `readLineBatches`): the items of each batch of lines
+ * in one array, in line order, the records' warnings (unknown codes, figures that disagree) among them when
+ * `warnings` is given. The lines of a batch are read synchronously: one async step per chunk of the file.
  */
-export function readCielo(reader: CieloReader, batches: AsyncIterable<LineBatch>): AsyncIterableIterator<ParsedItem> {
-  return new CieloItems(reader, batches[Symbol.asyncIterator]());
+export async function* readCieloBatches(reader: CieloReader, batches: AsyncIterable<LineBatch>, warnings?: RecordWarnings): AsyncGenerator<ParsedItem[]> {
+  for await (const { first, texts } of batches) {
+    for (let i = 0; i < texts.length; i++) reader.push(first + i, texts[i]!);
+    const items = reader.takeItems();
+    if (items.length > 0) yield warnings ? warnings.checkBatch(items) : items;
+  }
+  reader.end();
+  const items = reader.takeItems();
+  if (items.length > 0) yield warnings ? warnings.checkBatch(items) : items;
 }
 
-class CieloItems implements AsyncIterableIterator<ParsedItem> {
-  /** items of the batch being handed out, and the index of the next one */
-  private items: ParsedItem[] = [];
-  private next_ = 0;
-  private ended = false;
-  /** the source read in progress, so that a `next()` before it settles waits for it instead of racing it */
-  private filling: Promise<void> | null = null;
-
-  constructor(
-    private readonly reader: CieloReader,
-    private readonly source: AsyncIterator<LineBatch>,
-  ) {}
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<ParsedItem>> {
-    if (this.next_ < this.items.length) return Promise.resolve({ done: false, value: this.items[this.next_++]! });
-    if (this.ended) return Promise.resolve({ done: true, value: undefined });
-    this.filling ??= this.fill().finally(() => (this.filling = null));
-    return this.filling.then(() => this.next());
-  }
-
-  async return(): Promise<IteratorResult<ParsedItem>> {
-    this.items = [];
-    if (!this.ended) {
-      this.ended = true;
-      await this.source.return?.();
-    }
-    return { done: true, value: undefined };
-  }
-
-  /** Reads batches until some give items (or the source ends). An error ends the items and closes the source. */
-  private async fill(): Promise<void> {
-    try {
-      await this.read();
-    } catch (e) {
-      await this.return();
-      throw e;
-    }
-  }
-
-  private async read(): Promise<void> {
-    const reader = this.reader;
-    while (!this.ended) {
-      const r = await this.source.next();
-      if (r.done) {
-        this.ended = true;
-        reader.end();
-      } else {
-        const { first, texts } = r.value;
-        for (let i = 0; i < texts.length; i++) reader.push(first + i, texts[i]!);
-      }
-      const items = reader.takeItems();
-      if (items.length > 0) {
-        this.items = items;
-        this.next_ = 0;
-        return;
-      }
-    }
-  }
+/** `readCieloBatches` item by item (without the records' warnings, which the layout adds). */
+export function readCielo(reader: CieloReader, batches: AsyncIterable<LineBatch>): AsyncIterableIterator<ParsedItem> {
+  return itemsOfBatches(readCieloBatches(reader, batches));
 }
 
 /** Lines one at a time as batches of one, for callers that hold a line iterable (`readLines`). */

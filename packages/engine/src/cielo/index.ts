@@ -1,9 +1,10 @@
 import type { DetectedFile, FileTypeDef, LayoutDef, LayoutId } from '../layout';
 import { firstLine } from '../read/head';
 import { readLineBatches } from '../read/lines';
-import { parseCieloV14Batches } from './v14.parser';
-import { parseCieloV15Batches } from './v15.parser';
-import { withRecordWarnings } from '../read/unknown-codes';
+import { itemsOfBatches } from '../read/item-batches';
+import { RecordWarnings } from '../read/unknown-codes';
+import { cieloV14ItemBatches } from './v14.parser';
+import { cieloV15ItemBatches } from './v15.parser';
 
 export { writeCieloV15, writeCieloV15Payments } from './v15.writer';
 
@@ -29,13 +30,15 @@ function detectCielo(head: string, id: LayoutId, versions: readonly string[], ty
 const v15: LayoutDef = {
   id: 'CIELO_V15',
   detect: (head) => detectCielo(head, 'CIELO_V15', ['015'], V15_TYPES),
-  parse: (source) => withRecordWarnings(parseCieloV15Batches(readLineBatches(source))),
+  parseBatches: (source) => cieloV15ItemBatches(readLineBatches(source), new RecordWarnings()),
+  parse: (source) => itemsOfBatches(cieloV15ItemBatches(readLineBatches(source), new RecordWarnings())),
 };
 
 const v14: LayoutDef = {
   id: 'CIELO_V14',
   detect: (head) => detectCielo(head, 'CIELO_V14', ['013', '014'], V14_TYPES),
-  parse: (source) => withRecordWarnings(parseCieloV14Batches(readLineBatches(source))),
+  parseBatches: (source) => cieloV14ItemBatches(readLineBatches(source), new RecordWarnings()),
+  parse: (source) => itemsOfBatches(cieloV14ItemBatches(readLineBatches(source), new RecordWarnings())),
 };
 
 export const cieloLayouts: LayoutDef[] = [v15, v14];

@@ -12,7 +12,8 @@ import {
 import {
   accountAt, count, dateAt, fee, installmentNumber, keyOrNull, numericKeyAt, requiredDateAt, signed, timeAt, unsigned,
 } from './cielo-fields';
-import { CieloReader, readCielo, singleLineBatches } from './cielo-reader-base';
+import { CieloReader, readCielo, readCieloBatches, singleLineBatches } from './cielo-reader-base';
+import type { RecordWarnings } from '../read/unknown-codes';
 
 /**
  * Cielo EDI v14 (formats/layouts.md §1.13), every record 250 characters.
@@ -328,4 +329,9 @@ export function parseCieloV14(lines: AsyncIterable<TextLine>): AsyncIterable<Par
 /** `parseCieloV14` over batches of lines (see `readLineBatches`): the same items, faster. */
 export function parseCieloV14Batches(batches: AsyncIterable<LineBatch>): AsyncIterable<ParsedItem> {
   return readCielo(new V14Reader(), batches);
+}
+
+/** The items of `parseCieloV14Batches` in arrays, one per batch of lines, with the records' warnings when given. */
+export function cieloV14ItemBatches(batches: AsyncIterable<LineBatch>, warnings?: RecordWarnings): AsyncIterable<ParsedItem[]> {
+  return readCieloBatches(new V14Reader(), batches, warnings);
 }

@@ -9,7 +9,8 @@ import {
 import {
   accountAt, cardFromParts, count, dateAt, fee, installmentNumber, keyOrNull, numericKeyAt, signed, textAt, timeAt,
 } from './cielo-fields';
-import { CieloReader, readCielo, singleLineBatches } from './cielo-reader-base';
+import { CieloReader, readCielo, readCieloBatches, singleLineBatches } from './cielo-reader-base';
+import type { RecordWarnings } from '../read/unknown-codes';
 
 /**
  * Cielo EDI v15 (formats/layouts.md §1.5–1.11), fixed width, one layout for files 03, 04, 09, 15 and 16.
@@ -400,4 +401,9 @@ export function parseCieloV15(lines: AsyncIterable<TextLine>): AsyncIterable<Par
 /** `parseCieloV15` over batches of lines (see `readLineBatches`): the same items, faster. */
 export function parseCieloV15Batches(batches: AsyncIterable<LineBatch>): AsyncIterable<ParsedItem> {
   return readCielo(new V15Reader(), batches);
+}
+
+/** The items of `parseCieloV15Batches` in arrays, one per batch of lines, with the records' warnings when given. */
+export function cieloV15ItemBatches(batches: AsyncIterable<LineBatch>, warnings?: RecordWarnings): AsyncIterable<ParsedItem[]> {
+  return readCieloBatches(new V15Reader(), batches, warnings);
 }
