@@ -3,8 +3,9 @@ import type { Logger } from 'pino';
 import type { QueueHandler } from '../jobs/job-queue';
 import { auditFees, DEFAULT_FEE_TOLERANCE_CENTAVOS } from './fee-audit';
 import { reconcilePayments } from './payment-reconciliation';
+import { reconcileSettings } from './plan-settings';
 import { runSalesPasses } from './sales-matching';
-import { refreshSalesSummary } from './sales-summary';
+import { refreshSalesSummary, refreshSalesSummaryPairs } from './sales-summary';
 
 /** The queue of reconciliation jobs: one per loaded file, over the days the file brought lines for. */
 export const MATCH_QUEUE = 'conciliar-vendas';
@@ -20,11 +21,21 @@ export interface ReconcileSettings {
 }
 
 /**
- * Statistics first: a bulk COPY leaves the planner without them (PGlite has no autovacuum, PostgreSQL's runs
- * later), and without them the matching joins are planned as nested loops over millions of rows.
+ * Statistics of the lines, where they are missing or stale: a bulk COPY leaves the planner without them (PGlite
+ * has no autovacuum, PostgreSQL's runs later), and other readers of these tables (dashboard, reports) plan on
+ * them. A table is analyzed when it has grown by a fifth since its last ANALYZE (pages now against pages then,
+ * both exact and at hand), so a window of a few new lines over a big table does not pay a full sample of it.
+ * The matching statements themselves do not lean on these: they build their inputs in temporary tables or are
+ * held to hash joins (plan-settings.ts).
  */
-async function refreshStatistics(tx: RawTransaction): Promise<void> {
-  for (const table of ['linhas_cliente', 'linhas_operadora', 'conciliacoes_venda']) await tx.query(`ANALYZE ${table}`);
+async function refreshStatistics(tx: RawTransaction): Promise<string[]> {
+  const stale = await tx.query<{ tabela: string }>(
+    `SELECT c.relname AS tabela FROM pg_class c
+     WHERE c.oid IN ('linhas_cliente'::regclass, 'linhas_operadora'::regclass, 'conciliacoes_venda'::regclass)
+       AND pg_relation_size(c.oid) / current_setting('block_size')::int > 1.2 * greatest(c.relpages, 0) + 8`,
+  );
+  for (const { tabela } of stale) await tx.query(`ANALYZE ${tabela}`);
+  return stale.map((t) => t.tabela);
 }
 
 /**
@@ -50,11 +61,12 @@ export async function reconcileWindow(
     ms[name] = Math.round(performance.now() - t0);
     return value;
   };
+  await reconcileSettings(tx);
   await step('estatisticas', () => refreshStatistics(tx));
   const vendas = mode === 'taxas' ? null : await step('vendas', () => runSalesPasses(tx, scope, settings.toleranceCentavos));
   const pagamentos = mode !== 'tudo' ? null : await step('pagamentos', () => reconcilePayments(tx, scope));
   const taxas = mode === 'vendas' ? null : await step('taxas', () => auditFees(tx, scope, settings.feeToleranceCentavos ?? DEFAULT_FEE_TOLERANCE_CENTAVOS));
-  const resumo = await step('resumo', () => refreshSalesSummary(tx, scope));
+  const resumo = await step('resumo', () => (mode === 'vendas' ? refreshSalesSummaryPairs(tx, scope) : refreshSalesSummary(tx, scope)));
   return { pares: vendas?.pares ?? null, pagamentos, taxas, resumo, ms };
 }
 

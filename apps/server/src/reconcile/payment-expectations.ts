@@ -1,4 +1,5 @@
 import type { RawTransaction } from '@concilia/db';
+import { withHashJoins } from './plan-settings';
 
 /**
  * The expected payments of a window: one row of pagamentos_previstos per installment of every operator sale
@@ -60,15 +61,36 @@ export async function clearWindow(tx: RawTransaction, days: string): Promise<str
   return rows.map((r) => r.dia);
 }
 
-/** Inserts the window's expected payments, unmatched ('a_vencer' until the outcome is decided). */
-export async function insertExpected(tx: RawTransaction, days: string, holidays: string): Promise<number> {
-  const [row] = await tx.query<{ n: string | number }>(
+/**
+ * The window's expected payments are built, matched and decided in this temporary table (its rows are all the
+ * window's, it has no index to keep up, and nothing else sees it), then written to pagamentos_previstos once,
+ * final: one insert instead of an insert and an update per matching step.
+ */
+export const WINDOW_TABLE = 'previstos_janela';
+
+/**
+ * The columns of pagamentos_previstos the window writes but situacao, in the temporary table's order (codpagamento
+ * is the table's own; situacao is decided as the rows are written).
+ */
+export const EXPECTED_COLUMNS = `codlinha, parcela, totparcelas, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira,
+  produto, datavenda, dataprevista, valorbrutoprevisto, valorprevisto, origem, codlinhaprevisao, codlinhapagamento, tipopagamento,
+  datapagamento, valorpago, custoantecipacao, codlinhaajuste, tipoajuste, motivo, motivonome`;
+
+/**
+ * Builds the window's expected payments, unmatched ('a_vencer' until the outcome is decided), in WINDOW_TABLE;
+ * codpagamento there is a row number, the key the matching steps update by.
+ */
+export async function buildExpected(tx: RawTransaction, days: string, holidays: string): Promise<number> {
+  await tx.query(`DROP TABLE IF EXISTS pg_temp.${WINDOW_TABLE}`);
+  await tx.query(`CREATE TEMP TABLE ${WINDOW_TABLE} ON COMMIT DROP AS SELECT codpagamento, ${EXPECTED_COLUMNS}, situacao FROM pagamentos_previstos WITH NO DATA`);
+  const [row] = await withHashJoins(tx, () => tx.query<{ n: string | number }>(
     `WITH venda AS MATERIALIZED (
-       SELECT s.codlinha, s.codarquivo, s.linha, s.codpessoa, s.codoperadora, s.estabelecimento, s.lote, s.nsu, s.bandeira, s.produto,
+       -- the window's sales and Pix transactions, in one read of its lines
+       SELECT s.tipo, s.codlinha, s.codarquivo, s.linha, s.codpessoa, s.codoperadora, s.estabelecimento, s.lote, s.nsu, s.bandeira, s.produto,
               s.data AS datavenda, s.dataprevista, s.valorbruto, s.valorliquido, greatest(coalesce(s.totparcelas, 1), 1)::int AS n,
               lower(coalesce(s.produtonome, '')) LIKE '%débito%' OR lower(coalesce(s.produtonome, '')) LIKE '%debito%' AS debito
        FROM linhas_operadora s
-       WHERE s.tipo = 'sale' AND s.aceita IS NOT FALSE AND s.data = ANY(${dateList(1)})
+       WHERE (s.tipo = 'sale' AND s.aceita IS NOT FALSE OR s.tipo = 'pix') AND s.data = ANY(${dateList(1)})
      ),
      parcela AS (
        -- the sale split over its installments as operators do: equal parts, the remainder on the first
@@ -76,6 +98,7 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
               CASE WHEN g.k = 1 THEN v.valorliquido - (v.valorliquido / v.n) * (v.n - 1) ELSE v.valorliquido / v.n END AS liquido,
               CASE WHEN g.k = 1 THEN v.valorbruto - (v.valorbruto / v.n) * (v.n - 1) ELSE v.valorbruto / v.n END AS bruto
        FROM venda v CROSS JOIN LATERAL generate_series(1, v.n) AS g(k)
+       WHERE v.tipo = 'sale'
      ),
      -- materialised so the join below is a hash join: the planner cannot count the window's dates (an array
      -- parameter) and, left to itself, probes an index once per sale (minutes at a hundred thousand sales)
@@ -90,7 +113,7 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
        FROM previsao_linha f
          -- a per-sale forecast names its sale by establishment, NSU and sale date — of its own unit (issue 12: two
          -- tenants may hold the same lines of an establishment nobody registered)
-         JOIN venda s ON s.codoperadora = f.codoperadora AND s.estabelecimento = f.estabelecimento
+         JOIN venda s ON s.tipo = 'sale' AND s.codoperadora = f.codoperadora AND s.estabelecimento = f.estabelecimento
            AND s.codpessoa IS NOT DISTINCT FROM f.codpessoa AND s.nsu = f.nsu AND s.datavenda = f.datavenda AND coalesce(f.totparcelas, s.n) = s.n
        ORDER BY f.codlinha, s.codlinha DESC
      ),
@@ -110,14 +133,20 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
        -- contracted terms: debit D+1, credit installment n at 30·n days; moved below to the next business day
        SELECT p.*, CASE WHEN p.debito THEN p.datavenda + 1 ELSE p.datavenda + 30 * p.parcela END AS base FROM parcela p
      ),
+     termo AS (
+       -- every day a term may fall on, from the day after the first sale to 30 days per installment after the last:
+       -- a calendar of the sales rather than a pass over each installment's term
+       SELECT min(datavenda) + 1 AS de, max(datavenda + 30 * n) AS ate FROM venda WHERE tipo = 'sale'
+     ),
      util AS (
        -- the business days the terms may land on: the window's calendar, weekends and national holidays ($2) out
-       SELECT c::date AS dia FROM generate_series((SELECT min(base) FROM prazo), (SELECT max(base) + 14 FROM prazo), interval '1 day') c
-       WHERE extract(isodow FROM c) < 6 AND c::date <> ALL(${dateList(2)})
+       SELECT termo.de + i AS dia FROM termo, generate_series(0, termo.ate + 14 - termo.de) i
+       WHERE extract(isodow FROM termo.de + i) < 6 AND termo.de + i <> ALL(${dateList(2)})
      ),
      proximo_util AS (
-       SELECT b.base, min(u.dia) AS dia FROM (SELECT DISTINCT base FROM prazo) b JOIN util u ON u.dia >= b.base AND u.dia <= b.base + 14
-       GROUP BY b.base
+       SELECT termo.de + i AS base, min(u.dia) AS dia FROM termo CROSS JOIN generate_series(0, termo.ate - termo.de) i
+         JOIN util u ON u.dia >= termo.de + i AND u.dia <= termo.de + i + 14
+       GROUP BY 1
      ),
      prevista AS (
        SELECT p.*, pv.codlinha AS codpv, pv.dataprevista AS datapv, pv.valorliquido AS liquidopv, pv.valorbruto AS brutopv,
@@ -129,10 +158,7 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
            AND pl.codpessoa IS NOT DISTINCT FROM p.codpessoa AND pl.lote = p.lote
            AND pl.datavenda = p.datavenda AND pl.parcela = p.parcela
      ),
-     inseridos AS (
-       INSERT INTO pagamentos_previstos (codlinha, parcela, totparcelas, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira,
-         produto, datavenda, dataprevista, valorbrutoprevisto, valorprevisto, origem, codlinhaprevisao, situacao, codlinhapagamento, tipopagamento,
-         datapagamento, valorpago)
+     previstos AS (
        SELECT codlinha, parcela, n, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira, produto, datavenda,
               CASE WHEN codpv IS NOT NULL THEN datapv WHEN codpl IS NOT NULL THEN datapl
                    WHEN parcela = 1 AND dataprevista IS NOT NULL THEN dataprevista ELSE dataprazo END,
@@ -146,12 +172,21 @@ export async function insertExpected(tx: RawTransaction, days: string, holidays:
        FROM prevista
        UNION ALL
        -- a Pix transaction is its own sale and payment: credited when it happens
-       SELECT x.codlinha, 1, 1, x.codpessoa, x.codoperadora, x.estabelecimento, NULL, x.nsu, x.bandeira, x.produto, x.data, x.data,
-              x.valorbruto, x.valorliquido, 'pix', x.codlinha, 'pix', x.codlinha, 'pix', x.data, x.valorliquido
-       FROM linhas_operadora x WHERE x.tipo = 'pix' AND x.data = ANY(${dateList(1)})
+       SELECT x.codlinha, 1, 1, x.codpessoa, x.codoperadora, x.estabelecimento, NULL, x.nsu, x.bandeira, x.produto, x.datavenda, x.datavenda,
+              x.valorbruto, x.valorliquido, 'pix', x.codlinha, 'pix', x.codlinha, 'pix', x.datavenda, x.valorliquido
+       FROM venda x WHERE x.tipo = 'pix'
+     ),
+     inseridos AS (
+       INSERT INTO ${WINDOW_TABLE} (codpagamento, codlinha, parcela, totparcelas, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira,
+         produto, datavenda, dataprevista, valorbrutoprevisto, valorprevisto, origem, codlinhaprevisao, situacao, codlinhapagamento, tipopagamento,
+         datapagamento, valorpago)
+       SELECT row_number() OVER (), * FROM previstos
        RETURNING 1)
      SELECT count(*) AS n FROM inseridos`,
     [days, holidays],
-  );
+  ));
+  // the matching steps join this table to the operator's lines: with its size and keys known the planner hashes it
+  // when it is big and probes the lines' indexes when it holds a day or two
+  await tx.query(`ANALYZE ${WINDOW_TABLE}`);
   return Number(row!.n);
 }

@@ -1,7 +1,7 @@
 import type { RawTransaction } from '@concilia/db';
 import { type BusinessDate, holidayDates, todayBusiness } from '@concilia/domain';
-import { clearWindow, dateList, insertExpected, windowSaleDates } from './payment-expectations';
-import { ageOpenPayments, matchPayments } from './payment-settlements';
+import { buildExpected, clearWindow, WINDOW_TABLE, windowSaleDates } from './payment-expectations';
+import { ageOpenPayments, matchPayments, saveDecided } from './payment-settlements';
 import { refreshPaymentSummary } from './payment-summary';
 
 /**
@@ -30,22 +30,16 @@ export async function reconcilePayments(
   const holidays = holidayDates(Math.min(...years), Math.max(...years) + 2).join(',');
 
   const oldDates = await clearWindow(tx, days);
-  const previstos = await insertExpected(tx, days, holidays);
-  await matchPayments(tx, days, hoje);
+  const previstos = await buildExpected(tx, days, holidays);
+  await matchPayments(tx);
+  const decided = await saveDecided(tx, hoje);
+  await tx.query(`DROP TABLE ${WINDOW_TABLE}`);
   const aged = await ageOpenPayments(tx, hoje);
 
-  const counts = await tx.query<{ situacao: string; n: string | number }>(
-    `SELECT situacao, count(*) AS n FROM pagamentos_previstos WHERE datavenda = ANY(${dateList(1)}) GROUP BY situacao`,
-    [days],
-  );
-  const newDates = await tx.query<{ dia: string }>(
-    `SELECT DISTINCT to_char(dataprevista, 'YYYY-MM-DD') AS dia FROM pagamentos_previstos WHERE datavenda = ANY(${dateList(1)})`,
-    [days],
-  );
-  const summaryDays = [...new Set([...oldDates, ...aged, ...newDates.map((r) => r.dia)])].join(',');
+  const summaryDays = [...new Set([...oldDates, ...aged, ...decided.dates])].join(',');
   const resumo = summaryDays === '' ? 0 : await refreshPaymentSummary(tx, summaryDays);
 
   const result: Record<string, number> = { previstos, resumo };
-  for (const c of counts) result[c.situacao] = Number(c.n);
+  Object.assign(result, decided.counts);
   return result;
 }

@@ -1,5 +1,5 @@
 import type { RawTransaction } from '@concilia/db';
-import { dateList } from './payment-expectations';
+import { EXPECTED_COLUMNS, WINDOW_TABLE } from './payment-expectations';
 
 /**
  * Matches the money the operator paid, took back or paid early to the window's expected payments, then decides
@@ -21,7 +21,7 @@ import { dateList } from './payment-expectations';
  *    payment that came before stays recorded next to it.
  */
 
-const UNPAID = `p.codlinhapagamento IS NULL AND p.origem <> 'pix' AND p.datavenda = ANY(${dateList(1)})`;
+const UNPAID = `p.codlinhapagamento IS NULL AND p.origem <> 'pix'`;
 
 /**
  * A line pays or adjusts only sales of its own unit. A registered establishment's lines all carry its unit, but
@@ -33,7 +33,7 @@ const SAME_UNIT = 'l.codpessoa IS NOT DISTINCT FROM p.codpessoa';
 
 /** Writes what each matched candidate pays: the `pago` CTE gives codpagamento, codlinha, tipo, data, valor, custo. */
 const APPLY = `
-  UPDATE pagamentos_previstos p SET codlinhapagamento = x.codlinha, tipopagamento = x.tipo, datapagamento = x.data,
+  UPDATE ${WINDOW_TABLE} p SET codlinhapagamento = x.codlinha, tipopagamento = x.tipo, datapagamento = x.data,
          valorpago = x.valor, custoantecipacao = x.custo
   FROM pago x WHERE x.codpagamento = p.codpagamento`;
 
@@ -41,7 +41,7 @@ const PER_SALE_SETTLEMENTS = `
   WITH cand AS (
     SELECT p.codpagamento, l.codlinha, l.data, l.valorliquido,
            count(*) OVER (PARTITION BY l.codlinha) AS por_linha
-    FROM pagamentos_previstos p
+    FROM ${WINDOW_TABLE} p
       JOIN linhas_operadora l ON l.tipo = 'settlement' AND l.codoperadora = p.codoperadora AND l.estabelecimento = p.estabelecimento
         AND ${SAME_UNIT} AND l.nsu = p.nsu AND l.datavenda = p.datavenda AND coalesce(l.parcela, 1) = p.parcela
         AND (l.lote IS NULL OR p.lote IS NULL OR l.lote = p.lote)
@@ -57,7 +57,7 @@ const ANTICIPATIONS = `
   WITH cand AS (
     SELECT p.codpagamento, p.valorprevisto, l.codlinha, l.data, l.valorliquido, coalesce(l.valorbruto, l.valorliquido) - l.valorliquido AS custo,
            count(*) OVER (PARTITION BY p.codpagamento) AS por_pagamento
-    FROM pagamentos_previstos p
+    FROM ${WINDOW_TABLE} p
       JOIN linhas_operadora l ON l.tipo = 'anticipation' AND l.codoperadora = p.codoperadora AND l.estabelecimento = p.estabelecimento
         AND ${SAME_UNIT} AND CASE WHEN l.parcela IS NOT NULL
                  THEN l.lote = p.lote AND l.parcela = p.parcela AND (l.dataprevista IS NULL OR l.dataprevista = p.dataprevista)
@@ -79,7 +79,7 @@ const BATCH_SETTLEMENTS = `
   WITH cand AS (
     SELECT p.codpagamento, p.valorprevisto, l.codlinha, l.data, l.valorliquido,
            count(*) OVER (PARTITION BY p.codpagamento) AS por_pagamento
-    FROM pagamentos_previstos p
+    FROM ${WINDOW_TABLE} p
       JOIN linhas_operadora l ON l.tipo = 'settlement' AND l.nsu IS NULL AND l.codoperadora = p.codoperadora
         AND l.estabelecimento = p.estabelecimento AND ${SAME_UNIT} AND l.lote = p.lote AND coalesce(l.parcela, 1) = p.parcela
         AND (l.datavenda IS NULL OR l.datavenda = p.datavenda)
@@ -101,31 +101,48 @@ const BATCH_SETTLEMENTS = `
 const CORRECTIONS = `
   WITH ajuste AS (
     SELECT DISTINCT ON (p.codlinha) p.codlinha AS codvenda, l.codlinha, l.tipo, l.motivo, l.motivonome
-    FROM pagamentos_previstos p
+    FROM ${WINDOW_TABLE} p
       JOIN linhas_operadora l ON l.tipo IN ('cancellation', 'chargeback', 'adjustment') AND l.codoperadora = p.codoperadora
         AND l.estabelecimento = p.estabelecimento AND ${SAME_UNIT} AND l.nsu = p.nsu AND l.datavenda = p.datavenda
-    WHERE p.origem <> 'pix' AND p.datavenda = ANY(${dateList(1)})
+    WHERE p.origem <> 'pix'
     ORDER BY p.codlinha, CASE l.tipo WHEN 'chargeback' THEN 0 WHEN 'cancellation' THEN 1 ELSE 2 END, l.codlinha DESC
   )
-  UPDATE pagamentos_previstos p SET codlinhaajuste = a.codlinha, tipoajuste = a.tipo, motivo = a.motivo, motivonome = a.motivonome
+  UPDATE ${WINDOW_TABLE} p SET codlinhaajuste = a.codlinha, tipoajuste = a.tipo, motivo = a.motivo, motivonome = a.motivonome
   FROM ajuste a WHERE a.codvenda = p.codlinha`;
 
-/** The result of each expected payment of the window ($2: today, for what is overdue and what is still to come). */
-const RESULTS = `
-  UPDATE pagamentos_previstos p SET situacao = CASE
+/** The result of an expected payment `p` of the window ($1: today, for what is overdue and what is still to come). */
+const RESULT = `CASE
     WHEN p.origem = 'pix' THEN 'pix'
     WHEN p.codlinhaajuste IS NOT NULL THEN 'ajustado'
     WHEN p.tipopagamento = 'anticipation' THEN 'antecipado'
     WHEN p.codlinhapagamento IS NOT NULL AND p.valorpago <> p.valorprevisto THEN 'pago_valor_diferente'
     WHEN p.codlinhapagamento IS NOT NULL AND p.datapagamento > p.dataprevista THEN 'pago_atraso'
     WHEN p.codlinhapagamento IS NOT NULL THEN 'pago'
-    WHEN p.dataprevista < $2::date THEN 'em_aberto'
-    ELSE 'a_vencer' END
-  WHERE p.datavenda = ANY(${dateList(1)})`;
+    WHEN p.dataprevista < $1::date THEN 'em_aberto'
+    ELSE 'a_vencer' END`;
 
-export async function matchPayments(tx: RawTransaction, days: string, hoje: string): Promise<void> {
-  for (const step of [PER_SALE_SETTLEMENTS, ANTICIPATIONS, BATCH_SETTLEMENTS, CORRECTIONS]) await tx.query(step, [days]);
-  await tx.query(RESULTS, [days, hoje]);
+/** Matches the window's expected payments in the window's table (buildExpected). */
+export async function matchPayments(tx: RawTransaction): Promise<void> {
+  for (const step of [PER_SALE_SETTLEMENTS, ANTICIPATIONS, BATCH_SETTLEMENTS, CORRECTIONS]) await tx.query(step);
+}
+
+/**
+ * Writes the window's matched expected payments to pagamentos_previstos with their result, in key order (the
+ * unique index on codlinha, parcela grows at its end), in one insert. Returns how many got each result and the
+ * expected dates they fall on, for the summary.
+ */
+export async function saveDecided(tx: RawTransaction, hoje: string): Promise<{ counts: Record<string, number>; dates: string[] }> {
+  const rows = await tx.query<{ situacao: string; n: string | number; dias: string[] }>(
+    `WITH gravados AS (
+       INSERT INTO pagamentos_previstos (${EXPECTED_COLUMNS}, situacao)
+       SELECT ${EXPECTED_COLUMNS}, ${RESULT} FROM ${WINDOW_TABLE} p ORDER BY codlinha, parcela
+       RETURNING situacao, dataprevista)
+     SELECT situacao, count(*) AS n, array_agg(DISTINCT to_char(dataprevista, 'YYYY-MM-DD')) AS dias FROM gravados GROUP BY situacao`,
+    [hoje],
+  );
+  const counts: Record<string, number> = {};
+  for (const r of rows) counts[r.situacao] = Number(r.n);
+  return { counts, dates: [...new Set(rows.flatMap((r) => r.dias))] };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type OpenDb, type RawTransaction, withRawTransaction } from '@concilia/db';
 import { addDays, type BusinessDate } from '@concilia/domain';
+import { withHashJoins } from './plan-settings';
 import { SALES_PASSES } from './sales-passes';
 
 /**
@@ -60,10 +61,38 @@ const KEPT_APART = `SELECT 1 FROM decisoes_pareamento d WHERE d.acao = 'separar'
   AND d.datacliente = c.datavenda AND d.chavecliente = c.chave AND d.ocorrenciacliente = c.ocorrencia
   AND d.dataoperadora = o.datavenda AND d.chaveoperadora = o.chave AND d.ocorrenciaoperadora = o.ocorrencia`;
 
+/**
+ * The lines still open after the exact pass — a few in a hundred — are read once into temporary tables: every
+ * later pass joins those (a hash join over what is still open) and takes out what it paired, instead of scanning
+ * the window and probing the pairs table again per pass. Dropped at commit, and before, should a transaction
+ * match twice.
+ */
+async function openLines(tx: RawTransaction, params: string[]): Promise<void> {
+  await tx.query('DROP TABLE IF EXISTS pg_temp.vendas_abertas_c, pg_temp.vendas_abertas_o');
+  await tx.query(`CREATE TEMP TABLE vendas_abertas_c ON COMMIT DROP AS ${CUSTOMER_SIDE}`, params);
+  await tx.query(`CREATE TEMP TABLE vendas_abertas_o ON COMMIT DROP AS ${OPERATOR_SIDE}`, params);
+}
+
+/** The lines a pass over the open sets paired leave them, in the pass's own statement (`pares` returns both ids). */
+const CLOSE_PAIRED = `,
+    fora_c AS (DELETE FROM vendas_abertas_c x USING pares p WHERE x.id = p.codlinhasarqcli),
+    fora_o AS (DELETE FROM vendas_abertas_o x USING pares p WHERE x.id = p.codlinha)`;
+
+/** Open customer lines above which a window is matched with hash joins only (see runSalesPasses). */
+const BIG_WINDOW = 10_000;
+
+/** The lines a pass reads: the window's own ($1, $2; the manual and exact passes), or the open sets after them. */
+type Source = 'janela' | 'abertas';
+
+const SIDES = {
+  janela: { with: `c AS (${CUSTOMER_SIDE}), o AS (${OPERATOR_SIDE}),`, c: 'c', o: 'o', close: '', passo: '$3' },
+  abertas: { with: '', c: 'vendas_abertas_c', o: 'vendas_abertas_o', close: CLOSE_PAIRED, passo: '$1' },
+} as const;
+
 /** Pairs people made by hand, found again by the lines' identity (a reprocess gives lines new ids). */
 function manualPassSql(): string {
   return `
-    WITH c AS (${CUSTOMER_SIDE}), o AS (${OPERATOR_SIDE}),
+    WITH ${SIDES.janela.with}
     pares AS (
       INSERT INTO conciliacoes_venda (codlinhasarqcli, codlinha, passo, divergencias, manual)
       SELECT c.id, o.id, 'manual', ${DIVERGENCES}, true
@@ -76,12 +105,13 @@ function manualPassSql(): string {
     SELECT count(*) AS n FROM pares`;
 }
 
-function passSql(on: string, tolerance: number): string {
+function passSql(on: string, tolerance: number, source: Source): string {
+  const s = SIDES[source];
   return `
-    WITH c AS (${CUSTOMER_SIDE}), o AS (${OPERATOR_SIDE}),
+    WITH ${s.with}
     candidatos AS (
       SELECT c.id AS cid, o.id AS oid, ${DIVERGENCES} AS divergencias
-      FROM c JOIN o ON c.cliente = o.cliente
+      FROM ${s.c} c JOIN ${s.o} o ON c.cliente = o.cliente
         AND (NOT c.unidade OR c.codpessoa = o.codpessoa)
         AND (c.codoperadora IS NULL OR c.codoperadora = o.codoperadora)
         AND ${on.replaceAll(':tolerancia', String(Math.trunc(tolerance)))}
@@ -93,19 +123,37 @@ function passSql(on: string, tolerance: number): string {
     ),
     pares AS (
       INSERT INTO conciliacoes_venda (codlinhasarqcli, codlinha, passo, divergencias)
-      SELECT cid, oid, $3, divergencias FROM contados WHERE por_cliente = 1 AND por_operadora = 1
-      RETURNING 1)
+      SELECT cid, oid, ${s.passo}, divergencias FROM contados WHERE por_cliente = 1 AND por_operadora = 1
+      RETURNING codlinhasarqcli, codlinha)${s.close}
     SELECT count(*) AS n FROM pares`;
 }
 
 export async function runSalesPasses(tx: RawTransaction, scope: MatchScope, toleranceCentavos: number): Promise<MatchResult> {
   const params = [addDays(scope.de, -1), addDays(scope.ate, 1)];
+  const pares: Record<string, number> = { manual: 0, ...Object.fromEntries(SALES_PASSES.map((p) => [p.passo, 0])) };
+  // with no open customer line nothing can pair: an operator file over days the client has not sent yet stops here
+  const [open] = await tx.query<{ n: string | number }>(`SELECT count(*) AS n FROM (SELECT 1 FROM (${CUSTOMER_SIDE}) c LIMIT ${BIG_WINDOW + 1}) x`, params);
+  const lines = Number(open!.n);
+  if (lines === 0) return { pares };
+  // decisions are few: found by their lines' keys, with the planner free to probe the unique indexes
   const [manual] = await tx.query<{ n: string | number }>(manualPassSql(), params);
-  const pares: Record<string, number> = { manual: Number(manual!.n) };
-  for (const pass of SALES_PASSES) {
-    const [row] = await tx.query<{ n: string | number }>(passSql(pass.on, toleranceCentavos), [...params, pass.passo]);
-    pares[pass.passo] = Number(row!.n);
-  }
+  pares.manual = Number(manual!.n);
+  const [exact, ...rest] = SALES_PASSES;
+  const passes = async () => {
+    const [row] = await tx.query<{ n: string | number }>(passSql(exact!.on, toleranceCentavos, 'janela'), [...params, exact!.passo]);
+    pares[exact!.passo] = Number(row!.n);
+    await openLines(tx, params);
+    for (const pass of rest) {
+      const [r] = await tx.query<{ n: string | number }>(passSql(pass.on, toleranceCentavos, 'abertas'), [pass.passo]);
+      pares[pass.passo] = Number(r!.n);
+    }
+  };
+  // a big window is matched with hash joins only: the exact pass reads all of it and the open sets have no
+  // statistics, where a misjudged nested loop costs minutes. A small one (a day, a decision) is left to the
+  // planner, which probes the pairs table's unique indexes instead of reading all of it.
+  if (lines > BIG_WINDOW) await withHashJoins(tx, passes);
+  else await passes();
+  await tx.query('DROP TABLE pg_temp.vendas_abertas_c, pg_temp.vendas_abertas_o');
   return { pares };
 }
 
