@@ -19,7 +19,7 @@ export const conciliacoesVenda = pgTable(
     manual: boolean('manual').notNull().default(false),
     criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conciliacoes_venda_passo_idx').on(t.passo)],
+  // no index on passo: nothing filters or sorts by it, and it cost ~28 % of writing the pairs (docs/performance-reconcile.md)
 );
 
 /**
