@@ -5,7 +5,7 @@ import {
   type ColumnMapping, type CustomerSaleRecord, isBankLayout, layoutById, type LayoutId, type NormalizedRecord, type ParsedItem, recordIdentity,
 } from '@concilia/engine';
 import { eq, sql } from 'drizzle-orm';
-import { BANK_MATCH_QUEUE } from '../reconcile/bank-match-queue';
+import { BANK_CHECK_LINE_KINDS, BANK_MATCH_QUEUE } from '../reconcile/bank-match-queue';
 import { MATCH_QUEUE } from '../reconcile/match-queue';
 import { attributionScope, EstablishmentUnits, operatorLineKey, withinScope } from './attribution';
 import type { IngestDeps } from './receive-file';
@@ -98,8 +98,8 @@ class DateSpan {
   }
 }
 
-/** The operator lines the bank check takes: money paid, paid early or taken back (issue 21). */
-const MONEY_KINDS: readonly string[] = ['settlement', 'anticipation', 'adjustment', 'chargeback'];
+/** The operator lines the bank check takes (issue 21). */
+const MONEY_KINDS = BANK_CHECK_LINE_KINDS;
 const MONEY_KIND = new Set(MONEY_KINDS);
 
 /**

@@ -11,7 +11,7 @@ import { INTEGRATION_DISPATCH_QUEUE, type IntegrationDeps, integrationScheduleHa
 import type { Mailer } from '../mail/mailer';
 import { folderStorage, type FileStorage } from './file-storage';
 import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
-import { BANK_MATCH_QUEUE } from '../reconcile/bank-match-queue';
+import { BANK_CHECK_LINE_KINDS, BANK_MATCH_QUEUE } from '../reconcile/bank-match-queue';
 import { bankMatchHandler } from '../reconcile/bank-matching';
 import { giveUpFile, ingestFile } from './ingest-file';
 import { INGEST_QUEUE, type IngestDeps, type ReceivedFile, type ReceiveInput, receiveFile } from './receive-file';
@@ -153,7 +153,8 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
         // once it is gone (issue 21), or its pairs would keep naming lines that no longer exist until the next check
         const [bank] = (await tx.execute(sql`SELECT array_agg(DISTINCT codpessoa) FILTER (WHERE codpessoa IS NOT NULL) AS codpessoas,
             min(data)::text AS de, max(data)::text AS ate FROM (
-          SELECT codpessoa, data FROM linhas_operadora WHERE codarquivo = ${codarquivo} AND tipo IN ('settlement', 'anticipation', 'adjustment', 'chargeback')
+          SELECT codpessoa, data FROM linhas_operadora WHERE codarquivo = ${codarquivo}
+            AND tipo IN (${sql.join(BANK_CHECK_LINE_KINDS.map((k) => sql`${k}`), sql`, `)})
           UNION ALL SELECT codpessoa, data FROM linhas_banco WHERE codarquivo = ${codarquivo}) x`) as unknown as {
           rows: { codpessoas: number[] | null; de: string | null; ate: string | null }[];
         }).rows;

@@ -7,3 +7,9 @@ export const BANK_MATCH_QUEUE = 'conferencia-bancaria';
 
 /** The job's payload: the persons whose books changed and the days (business dates, inclusive) to look at again. */
 export type BankMatchPayload = { codpessoas: number[]; de: string; ate: string };
+
+/**
+ * The operator line kinds the bank check reads: money paid, paid early or taken back. Which sign of each counts is
+ * the matcher's (OPERATOR_KINDS in bank-matching.ts); a file or a removal touching any of them queues the check.
+ */
+export const BANK_CHECK_LINE_KINDS: readonly string[] = ['settlement', 'anticipation', 'adjustment', 'chargeback'];
