@@ -16,8 +16,8 @@ import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { loadAverage, mb, peakRss, rate, secs, timed } from './bench-support';
 
 /**
- * npm run bench:ingest [-- --vendas N] [--engines postgres,pglite] [--conciliar] — ingestion of a generated Cielo v15
- * file against floors measured in the same run on the same machine:
+ * npm run bench:ingest [-- --vendas N] [--engines postgres,pglite] [--conciliar] [--sql FILE] — ingestion of a generated
+ * Cielo v15 file against floors measured in the same run on the same machine:
  *   - read + line split of the file in Node (the least any parser must do), vs the Cielo v15 parse;
  *   - COPY of the very rows the ingestion loaded into an unindexed table with the same columns, vs the whole
  *     ingestion (store + hash + detect + parse + identity + COPY + indexes + commit);
@@ -26,12 +26,20 @@ import { loadAverage, mb, peakRss, rate, secs, timed } from './bench-support';
  * brought (sales matching, bank check), which is no part of it. Waiting for the workers to drain, as this bench
  * once did, put the reconciliation of the whole file inside "ingestion" — and it grows faster than the file.
  * --conciliar runs that reconciliation afterwards and times it apart.
+ * --sql FILE runs the file's statements (`;`-separated) on the throwaway database after its schema and before the
+ * load: a proposed index change is measured end to end, and the indexed floor (LIKE … INCLUDING ALL) follows it.
+ * The indexes the line table had are listed with the figures.
+ * With the PostgreSQL server on this machine, the CPU of its backends (read from /proc) is given beside the wall times,
+ * and the ratios again in CPU: on a machine shared with other work, wall times move with its load; CPU does not.
  * PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server; PGlite always.
  * Targets (issue 4): parse ≥ 50% of read+split; ingestion ≤ 1.5× the COPY floor on PostgreSQL;
  * peak RSS ≤ 400 MB for a 1 GB file.
  */
 
-const { values } = parseArgs({ options: { vendas: { type: 'string' }, engines: { type: 'string' }, conciliar: { type: 'boolean' } } });
+const { values } = parseArgs({ options: {
+  vendas: { type: 'string' }, engines: { type: 'string' }, conciliar: { type: 'boolean' }, sql: { type: 'string' },
+} });
+const extraSql = values.sql ? fs.readFileSync(values.sql, 'utf8') : null;
 const SALES = Number(values.vendas ?? 1_000_000);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
 const engines = (values.engines ?? (pgUrl ? 'postgres,pglite' : 'pglite')).split(',');
@@ -84,14 +92,47 @@ interface EngineResult {
   loadMs: number;
   /** CPU time of this process (user + system) while ingesting: the pipeline's own work, apart from PostgreSQL's */
   cpuMs: number;
+  /** CPU of this database's PostgreSQL backends while ingesting (null on PGlite, or a server on another machine) */
+  pgCpuMs: number | null;
   /** the reconciliation the load queued (--conciliar), timed after the ingestion */
   reconcileMs: number | null;
   rows: number;
+  /** the line table's indexes during the load */
+  indexes: string[];
   floor: Floors;
   peakRss: number;
 }
 
+/**
+ * CPU (user + system, ms) the PostgreSQL backends `pids` have used since they started, read from /proc: the server's
+ * share of the work, which — unlike wall time — the other processes of a shared machine do not move. Null when the
+ * server is not on this machine (or /proc is not readable).
+ */
+function backendCpuMs(pids: number[]): Map<number, number> | null {
+  const out = new Map<number, number>();
+  try {
+    for (const pid of pids) {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * (1000 / 100));
+    }
+  } catch {
+    return null;
+  }
+  return out;
+}
+
+/** The CPU the backends of `after` spent since `before` (a backend absent from `before` counts from its start). */
+function cpuSince(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let ms = 0;
+  for (const [pid, cpu] of after) ms += cpu - (before.get(pid) ?? 0);
+  return ms;
+}
+
 interface Floors {
+  /** PostgreSQL CPU of each COPY (null when the server is not on this machine) */
+  plainCpu: number | null;
+  indexedCpu: number | null;
   /** COPY into an unindexed table with the same columns */
   plain: number;
   /** COPY into a copy of the line table with its own indexes (what any load into it pays) */
@@ -107,15 +148,20 @@ async function copyFloorPostgres(url: string): Promise<Floors> {
     await pipeline(client.query(copyTo(`COPY (SELECT ${cols} FROM linhas_operadora) TO STDOUT`)), fs.createWriteStream(dump));
     await client.query(`CREATE TABLE piso AS SELECT ${cols} FROM linhas_operadora WITH NO DATA`);
     await client.query('CREATE TABLE piso_indexado (LIKE linhas_operadora INCLUDING ALL)');
-    const copyInto = (table: string) => timed(async () => {
-      await client.query('BEGIN');
-      await pipeline(fs.createReadStream(dump, { highWaterMark: 256 * 1024 }), client.query(copyFrom(`COPY ${table} (${cols}) FROM STDIN`)));
-      await client.query('COMMIT');
-    });
+    const pid = Number((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+    const copyInto = async (table: string) => {
+      const cpu0 = backendCpuMs([pid]);
+      const run = await timed(async () => {
+        await client.query('BEGIN');
+        await pipeline(fs.createReadStream(dump, { highWaterMark: 256 * 1024 }), client.query(copyFrom(`COPY ${table} (${cols}) FROM STDIN`)));
+        await client.query('COMMIT');
+      });
+      return { ms: run.ms, cpu: cpuSince(cpu0, backendCpuMs([pid])) };
+    };
     const plain = await copyInto('piso');
     const indexed = await copyInto('piso_indexado');
     fs.rmSync(dump);
-    return { plain: plain.ms, indexed: indexed.ms };
+    return { plain: plain.ms, indexed: indexed.ms, plainCpu: plain.cpu, indexedCpu: indexed.cpu };
   } finally {
     await client.end();
   }
@@ -135,7 +181,7 @@ async function copyFloorPglite(open: OpenDb): Promise<Floors> {
   });
   const plain = await copyInto('piso');
   const indexed = await copyInto('piso_indexado');
-  return { plain: plain.ms, indexed: indexed.ms };
+  return { plain: plain.ms, indexed: indexed.ms, plainCpu: null, indexedCpu: null };
 }
 
 async function runEngine(engine: string): Promise<EngineResult> {
@@ -152,9 +198,21 @@ async function runEngine(engine: string): Promise<EngineResult> {
   const open = await openDb(url);
   try {
     await seedReference(open.db);
+    if (extraSql) {
+      for (const statement of extraSql.split(/;\s*(?:\n|$)/).map((q) => q.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean)) {
+        await open.db.execute(sql.raw(statement));
+      }
+    }
+    const indexes = ((await open.db.execute(sql`SELECT indexdef FROM pg_indexes WHERE tablename = 'linhas_operadora' ORDER BY indexname`)) as unknown as {
+      rows: { indexdef: string }[];
+    }).rows.map((r) => r.indexdef.replace(/ ON public\.linhas_operadora USING/, ''));
     const filesDir = path.join(work, `files-${engine}`);
     // no workers: the load is run here, so that what it queues (the reconciliation) does not run inside the timing
     const ingestion = createIngestion({ open, log, filesDir, workers: 0 });
+    const backends = async () => ((await open.db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)) as unknown as {
+      rows: { pid: number }[];
+    }).rows.map((r) => Number(r.pid));
+    const pg0 = engine === 'postgres' ? backendCpuMs(await backends()) : null;
     const cpu0 = process.cpuUsage();
     const run = await peakRss(async () => {
       const received = await timed(() => ingestion.receive({
@@ -167,6 +225,7 @@ async function runEngine(engine: string): Promise<EngineResult> {
       return { codarquivo, receiveMs: received.ms, loadMs: loaded.ms };
     });
     const cpu = process.cpuUsage(cpu0);
+    const pgCpuMs = engine === 'postgres' ? cpuSince(pg0, backendCpuMs(await backends())) : null;
     await ingestion.stop();
     const rows = Number((await open.db.select({ n: sql<string>`count(*)` }).from(linhasOperadora))[0]!.n);
     const [status] = await open.db.select({ status: arquivos.status, mensagem: arquivos.mensagem }).from(arquivos)
@@ -180,7 +239,7 @@ async function runEngine(engine: string): Promise<EngineResult> {
       await workers.stop();
     }
     const { receiveMs, loadMs } = run.value;
-    return { engine, ingestMs: receiveMs + loadMs, receiveMs, loadMs, cpuMs: (cpu.user + cpu.system) / 1000, reconcileMs, rows, floor, peakRss: run.peak };
+    return { engine, ingestMs: receiveMs + loadMs, receiveMs, loadMs, cpuMs: (cpu.user + cpu.system) / 1000, pgCpuMs, reconcileMs, rows, indexes, floor, peakRss: run.peak };
   } finally {
     await open.close();
     await drop();
@@ -205,10 +264,18 @@ console.log(`  vazão do parser / piso de leitura = ${((split.ms / parse.ms) * 1
 for (const r of results) {
   console.log(`${r.engine}: ingestão ${secs(r.ingestMs)} s (recepção ${secs(r.receiveMs)} s + carga ${secs(r.loadMs)} s), ${r.rows.toLocaleString('pt-BR')} linhas, ${rate(r.rows, r.ingestMs)} linhas/s`);
   console.log(`  CPU deste processo na ingestão (ler, converter, chavear, escrever o COPY): ${secs(r.cpuMs)} s`);
-  console.log(`  piso COPY das mesmas linhas sem índices: ${secs(r.floor.plain)} s, ${rate(r.rows, r.floor.plain)} linhas/s`);
+  if (r.pgCpuMs !== null) console.log(`  CPU do PostgreSQL (backends deste banco) na ingestão: ${secs(r.pgCpuMs)} s`);
+  console.log(`  piso COPY das mesmas linhas sem índices: ${secs(r.floor.plain)} s, ${rate(r.rows, r.floor.plain)} linhas/s${r.floor.plainCpu === null ? '' : `, CPU do PostgreSQL ${secs(r.floor.plainCpu)} s`}`);
   console.log(`  ingestão / piso COPY = ${(r.ingestMs / r.floor.plain).toFixed(2)}×  (meta ≤ 1,5× no PostgreSQL)`);
-  console.log(`  COPY das mesmas linhas numa cópia da tabela com os índices dela: ${secs(r.floor.indexed)} s`);
+  console.log(`  COPY das mesmas linhas numa cópia da tabela com os índices dela: ${secs(r.floor.indexed)} s${r.floor.indexedCpu === null ? '' : `, CPU do PostgreSQL ${secs(r.floor.indexedCpu)} s`}`);
   console.log(`  ingestão / COPY com índices = ${(r.ingestMs / r.floor.indexed).toFixed(2)}×  (o que o pipeline acrescenta ao custo dos índices)`);
+  if (r.pgCpuMs !== null && r.floor.plainCpu !== null && r.floor.indexedCpu !== null) {
+    // the same ratios in CPU (this process + PostgreSQL, against PostgreSQL's CPU for the bare COPY): what the load of a shared machine does not move
+    const total = r.cpuMs + r.pgCpuMs;
+    console.log(`  em CPU: ingestão ${secs(total)} s (Node ${secs(r.cpuMs)} + PostgreSQL ${secs(r.pgCpuMs)}) = ${(total / r.floor.plainCpu).toFixed(2)}× o piso sem índices, ${(total / r.floor.indexedCpu).toFixed(2)}× o com índices; PostgreSQL só: ${(r.pgCpuMs / r.floor.plainCpu).toFixed(2)}× e ${(r.pgCpuMs / r.floor.indexedCpu).toFixed(2)}×`);
+  }
+  console.log(`  índices de linhas_operadora durante a carga (${r.indexes.length}):`);
+  for (const i of r.indexes) console.log(`    ${i}`);
   console.log(`  pico de RSS do processo: ${mb(r.peakRss)} MB para ${mb(bytes)} MB de arquivo${r.engine === 'pglite' ? ' (inclui o PostgreSQL embutido)' : ''}`);
   if (r.reconcileMs !== null) console.log(`  conciliação que a carga enfileirou (fora da ingestão): ${secs(r.reconcileMs)} s`);
 }

@@ -1,7 +1,7 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
 import { firstLine } from '../read/head';
-import { readLines } from '../read/lines';
-import { parseGetnetV10 } from './v10.parser';
+import { readLineBatches, readLines } from '../read/lines';
+import { getnetV10ItemBatches, parseGetnetV10 } from './v10.parser';
 import { withRecordWarnings } from '../read/unknown-codes';
 
 /**
@@ -17,6 +17,8 @@ const v10: LayoutDef = {
     return /^SANT\. V\.10\b/i.test(version) ? { layout: 'GETNET_V10', operator: 'getnet', fileType: 'GETNET', version } : null;
   },
   parse: (source) => withRecordWarnings(parseGetnetV10(readLines(source))),
+  // the bulk load reads the arrays (one async step per chunk); `parse` is kept as it was for every other caller
+  parseBatches: (source) => getnetV10ItemBatches(readLineBatches(source)),
 };
 
 export const getnetLayouts: LayoutDef[] = [v10];

@@ -7,12 +7,13 @@ import type {
 import {
   LineError, alpha, alphaOrNull, amount, card, date, dateOrNull, num, numericKey, requireLength, slice, timeOrNull,
 } from '../read/fields';
-import type { TextLine } from '../read/lines';
+import type { LineBatch, TextLine } from '../read/lines';
+import { lineReaderBatches } from '../read/reader-batches';
 import { checkTotals } from '../read/totals';
 import {
   OPERATION_TYPES, adjustmentReason, capture, correctionKind, paymentIndicator, product, productBrand, transactionStatus,
 } from './getnet.codes';
-import { unknownCodeMessage } from '../read/unknown-codes';
+import { RecordWarnings, unknownCodeMessage } from '../read/unknown-codes';
 
 /**
  * Getnet Extrato Eletrônico V10 (400-character records), formats/layouts.md §3. Pure: reads lines, yields the
@@ -413,4 +414,9 @@ export async function* parseGetnetV10(lines: AsyncIterable<TextLine>): AsyncGene
   const reader = new GetnetReader();
   for await (const l of lines) yield* reader.push(l);
   yield* reader.end();
+}
+
+/** `parseGetnetV10` over a file's line batches (`readLineBatches`): arrays of items per chunk, the records' warnings included. */
+export function getnetV10ItemBatches(batches: AsyncIterable<LineBatch>): AsyncGenerator<ParsedItem[]> {
+  return lineReaderBatches(new GetnetReader(), batches, new RecordWarnings());
 }

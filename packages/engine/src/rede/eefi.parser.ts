@@ -3,9 +3,11 @@ import { NO_ORIGINAL_SALE, type AdjustmentRecord, type AnticipationRecord, type 
 import {
   LineError, alpha, amount, card, date, dateOrNull, num, numericKey, requireLength, slice,
 } from '../read/fields';
-import type { TextLine } from '../read/lines';
+import type { LineBatch, TextLine } from '../read/lines';
+import { RecordWarnings } from '../read/unknown-codes';
 import { type TotalCheck, checkTotals, checkTotalsByKind } from '../read/totals';
 import { RedeReader, lineErrorItem, readWith } from './rede-parser-base';
+import { lineReaderBatches } from '../read/reader-batches';
 import { adjustmentReason, correctionKind, creditBrand, creditStatus, rescheduleReason, serviceFee } from './rede.codes';
 
 /**
@@ -538,5 +540,10 @@ class EefiReader extends RedeReader<string> {
 /** Parses an EEFI file from its lines (see `readLines`). Yields items one by one, in line order. */
 export async function* parseEefi(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
   yield* readWith(new EefiReader(), lines);
+}
+
+/** `parseEefi` over a file's line batches (`readLineBatches`): arrays of items per chunk, the records' warnings included. */
+export function eefiItemBatches(batches: AsyncIterable<LineBatch>): AsyncGenerator<ParsedItem[]> {
+  return lineReaderBatches(new EefiReader(), batches, new RecordWarnings());
 }
 

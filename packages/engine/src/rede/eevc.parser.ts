@@ -2,9 +2,11 @@ import { NO_ORIGINAL_SALE, type AdjustmentRecord, type Coded, type FileHeader, t
 import {
   alpha, alphaOrNull, amount, card, date, dateOrNull, num, numericKey, requireLength, slice, timeOrNull,
 } from '../read/fields';
-import type { TextLine } from '../read/lines';
+import type { LineBatch, TextLine } from '../read/lines';
+import { RecordWarnings } from '../read/unknown-codes';
 import { checkTotalsByKind } from '../read/totals';
 import { type OpenRv, RedeReader, lineErrorItem, readWith } from './rede-parser-base';
+import { lineReaderBatches } from '../read/reader-batches';
 import { adjustmentReason, capture, creditBrand, eevcStatus, product } from './rede.codes';
 
 /**
@@ -320,4 +322,9 @@ const unknownCode: Coded = { code: '', name: null };
 /** Parses an EEVC file from its lines (see `readLines`). Yields items one by one, in line order. */
 export async function* parseEevc(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
   yield* readWith(new EevcReader(), lines);
+}
+
+/** `parseEevc` over a file's line batches (`readLineBatches`): arrays of items per chunk, the records' warnings included. */
+export function eevcItemBatches(batches: AsyncIterable<LineBatch>): AsyncGenerator<ParsedItem[]> {
+  return lineReaderBatches(new EevcReader(), batches, new RecordWarnings());
 }

@@ -5,9 +5,11 @@ import type {
 import {
   LineError, alpha, alphaOrNull, amount, card, date, dateOrNull, num, numericKey, requireColumns, timeOrNull,
 } from '../read/fields';
-import type { TextLine } from '../read/lines';
+import type { LineBatch, TextLine } from '../read/lines';
+import { RecordWarnings } from '../read/unknown-codes';
 import { type TotalCheck, checkTotals } from '../read/totals';
 import { RedeReader, readWith } from './rede-parser-base';
+import { lineReaderBatches } from '../read/reader-batches';
 import { adjustmentReason, capture, correctionKind, debitBrand, eevdStatus, product } from './rede.codes';
 
 /**
@@ -323,4 +325,9 @@ class EevdReader extends RedeReader<string[]> {
 /** Parses an EEVD file from its lines (see `readLines`). Yields items one by one, in line order. */
 export async function* parseEevd(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
   yield* readWith(new EevdReader(), lines);
+}
+
+/** `parseEevd` over a file's line batches (`readLineBatches`): arrays of items per chunk, the records' warnings included. */
+export function eevdItemBatches(batches: AsyncIterable<LineBatch>): AsyncGenerator<ParsedItem[]> {
+  return lineReaderBatches(new EevdReader(), batches, new RecordWarnings());
 }

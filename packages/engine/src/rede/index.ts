@@ -1,9 +1,9 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
 import { firstLine } from '../read/head';
-import { readLines } from '../read/lines';
-import { parseEefi } from './eefi.parser';
-import { parseEevc } from './eevc.parser';
-import { parseEevd } from './eevd.parser';
+import { readLineBatches, readLines } from '../read/lines';
+import { eefiItemBatches, parseEefi } from './eefi.parser';
+import { eevcItemBatches, parseEevc } from './eevc.parser';
+import { eevdItemBatches, parseEevd } from './eevd.parser';
 import { withRecordWarnings } from '../read/unknown-codes';
 
 /**
@@ -20,6 +20,8 @@ const eevc: LayoutDef = {
     return /^V2\.\d+ .*EEVC$/.test(version) ? { layout: 'REDE_EEVC', operator: 'rede', fileType: 'EEVC', version } : null;
   },
   parse: (source) => withRecordWarnings(parseEevc(readLines(source))),
+  // the bulk load reads the arrays (one async step per chunk); `parse` is kept as it was for every other caller
+  parseBatches: (source) => eevcItemBatches(readLineBatches(source)),
 };
 
 const eevd: LayoutDef = {
@@ -34,6 +36,8 @@ const eevd: LayoutDef = {
       : null;
   },
   parse: (source) => withRecordWarnings(parseEevd(readLines(source))),
+  // the bulk load reads the arrays (one async step per chunk); `parse` is kept as it was for every other caller
+  parseBatches: (source) => eevdItemBatches(readLineBatches(source)),
 };
 
 const eefi: LayoutDef = {
@@ -45,6 +49,8 @@ const eefi: LayoutDef = {
     return /^V3\.\d+ .*EEFI$/.test(version) ? { layout: 'REDE_EEFI', operator: 'rede', fileType: 'EEFI', version } : null;
   },
   parse: (source) => withRecordWarnings(parseEefi(readLines(source))),
+  // the bulk load reads the arrays (one async step per chunk); `parse` is kept as it was for every other caller
+  parseBatches: (source) => eefiItemBatches(readLineBatches(source)),
 };
 
 export const redeLayouts: LayoutDef[] = [eevc, eevd, eefi];
