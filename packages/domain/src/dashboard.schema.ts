@@ -1,20 +1,18 @@
 import { z } from 'zod';
-import { addMonths, isBusinessDate, withinOneMonth } from './dates';
+import { DASHBOARD_REGISTROS } from './dashboard';
+import { isBusinessDate, withinOneMonth } from './dates';
 import { MSG } from './messages';
 import { isGiven } from './register-kit/register';
 import { obrigatorio } from './register-kit/zod-fields';
+
+const date = (label: string) =>
+  z.string({ error: obrigatorio(label) }).min(1, obrigatorio(label)).refine(isBusinessDate, MSG.dataInvalida);
 
 /**
  * The dashboard filter (spec part 1 §3 "Dashboard filter", §5, §9): one schema for the screen's form and the
  * getDashBoard input. `empresa` is the Conciliador (a client, listarItensConciliadores); empty or 'Todos'
  * (-999) means everything the user may see. De/Até at most one calendar month apart.
  */
-export const DASHBOARD_REGISTROS = ['VENDA', 'PAGAMENTO'] as const;
-export type DashboardRegistro = (typeof DASHBOARD_REGISTROS)[number];
-
-const date = (label: string) =>
-  z.string({ error: obrigatorio(label) }).min(1, obrigatorio(label)).refine(isBusinessDate, MSG.dataInvalida);
-
 export const dashboardFilterSchema = z
   .object({
     empresa: z.preprocess((v) => (isGiven(v) ? Number(v) : null), z.number().int().nullable()),
@@ -24,50 +22,3 @@ export const dashboardFilterSchema = z
   })
   .refine((v) => withinOneMonth(v.de, v.ate), { message: MSG.periodoMaximo, path: ['ate'] });
 export type DashboardFilter = z.infer<typeof dashboardFilterSchema>;
-
-/** The screen opens on the last month up to today, sales (spec part 1 "Dashboard": VENDA by default). */
-export function defaultDashboardFilter(hoje: string): DashboardFilter {
-  return { empresa: null, registro: 'VENDA', de: addMonths(hoje, -1), ate: hoje };
-}
-
-/** Product kinds of the "by type" pie, as the summaries carry them; '' when neither code nor name tells. */
-export const DASHBOARD_TIPOS: Record<string, string> = {
-  CREDITO: 'Crédito', DEBITO: 'Débito', VOUCHER: 'Voucher', PIX: 'Pix', '': 'Outros',
-};
-
-/**
- * What getDashBoard answers (spec part 1 §3 "Dashboard result", plus the key figures). Amounts are integer
- * centavos on the wire (pie y, day and hour series, average ticket, key figures); rates are percentages
- * with two decimals. Categories: days 'YYYY-MM-DD', hours '00'..'23', operators by name.
- */
-export type DashboardPie = { name: string; y: number; sliced: boolean; selected: boolean };
-export type DashboardSerie = { name: string; data: number[] };
-export type DashboardIndicadores = {
-  quantidade: number;
-  bruto: number;
-  liquido: number;
-  taxa: number;
-  /** fees over gross, percent */
-  taxaPercentual: number;
-  /** sales reconciled with the merchant's file over all sales, percent */
-  conciliadoPercentual: number;
-  /** fees charged above the contracted rates (fee audit) */
-  cobradoAMais: number;
-  /** expected payments whose date passed unpaid */
-  emAtraso: number;
-  parcelasEmAtraso: number;
-  /** settlements the bank check found missing from the bank (conferência bancária, NAO_CREDITADO) */
-  naoCreditado: number;
-};
-export type DashboardResult = {
-  seriesVendaOperadora: DashboardPie[];
-  seriesVendaTipo: DashboardPie[];
-  categoriaVendaDia: string[];
-  seriesVendaDia: number[];
-  categoriaVendaHora: string[];
-  seriesVendaHora: number[];
-  seriesTicketMedio: DashboardPie[];
-  categoriaTaxaMedia: string[];
-  seriesTaxaMedia: DashboardSerie[];
-  indicadores: DashboardIndicadores;
-};

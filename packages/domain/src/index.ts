@@ -1,6 +1,8 @@
 export * from './messages';
 export * from './routes';
+export * from './screen-pages';
 export * from './password';
+export * from './login.schema';
 export * from './money';
 export * from './dates';
 export * from './api';
@@ -16,6 +18,7 @@ export * from './reconciliation';
 export * from './business-days';
 export * from './payment-results';
 export * from './tickets/index';
+export * from './dashboard';
 export * from './dashboard.schema';
 export * from './billing/previsao.schema';
 export * from './plan-rates';

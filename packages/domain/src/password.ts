@@ -32,11 +32,6 @@ export const esqueciSenhaSchema = z.object({
 });
 export type EsqueciSenha = z.infer<typeof esqueciSenhaSchema>;
 
-export const loginSchema = z.object({
-  username: z.string().trim().min(1, MSG.usuarioObrigatorio).transform((s) => s.toUpperCase()),
-  password: z.string().min(1, MSG.senhaObrigatoria),
-});
-
 export const FORCA_SENHA = ['Curta', 'Muito Fraca', 'Fraca', 'Boa', 'Forte', 'Muito Forte'] as const;
 export type ForcaSenha = (typeof FORCA_SENHA)[number];
 

@@ -1,4 +1,4 @@
-import { LIST_SCREENS, MASTER_SCREENS, REGISTERS } from './registers/index';
+import { REGISTER_PAGES } from './registers/register-pages';
 
 /**
  * One table of routes: the title of a page is looked up from its path (spec part 1 §2), and the shell's
@@ -34,16 +34,18 @@ export const ROUTES = {
   posicaoContratoClienteConciliador: { path: '/app/posicaocontratoclienteconciliador', title: 'Posição do Contrato' },
 } as const satisfies Record<string, RouteEntry>;
 
-// Register screens take their path and title from their declarations: one source for both.
-const titleByPath = new Map<string, string>([
+// Register screens take their path and title from their declarations (REGISTER_PAGES, held to them by a test).
+// Built on first use, not at import: a module that reads ROUTES alone carries none of it.
+let titleByPath: Map<string, string> | undefined;
+const titles = () => (titleByPath ??= new Map<string, string>([
   ...Object.values(ROUTES).map((r): [string, string] => [r.path.toLowerCase(), r.title]),
-  ...[...REGISTERS, ...LIST_SCREENS, ...MASTER_SCREENS].map((r): [string, string] => [`/app/${r.page}`.toLowerCase(), r.title]),
-]);
+  ...REGISTER_PAGES.map((r): [string, string] => [`/app/${r.page}`.toLowerCase(), r.title]),
+]));
 
 /** Title of a page from its path; an unknown path gives an empty title (spec part 1 §2). */
 export function titleForPath(pathname: string): string {
   const clean = pathname.replace(/\/+$/, '').toLowerCase() || '/';
-  return titleByPath.get(clean) ?? '';
+  return titles().get(clean) ?? '';
 }
 
 /** Menu pages become /app/{page}; the page named "menu" targets /app (spec part 1, Application shell). */
@@ -53,10 +55,3 @@ export function pathForMenuPage(page: string): string {
 
 /** Top-level entries named Relatórios and Integração are forced to their own pages. */
 export const FORCED_MENU_PAGES: Record<string, string> = { Relatórios: 'relatorios', Integração: 'integracao' };
-
-/**
- * The master-user screens (spec part 2 §1 and §6). A profile holding one of them is a master user, who
- * may sign in as the users below it (Logar, gerarLinkAcesso); every other profile may not.
- */
-export const MASTER_USER_SCREENS = MASTER_SCREENS.map((d) => ({ page: d.page as 'buscamestres' | 'buscamestresoperadora' | 'buscamestresrevenda', title: d.title }));
-export type MasterUserScreen = (typeof MASTER_USER_SCREENS)[number]['page'];

@@ -1,5 +1,4 @@
-import { Alert, Snackbar } from '@mui/material';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getState, subscribe } from './store';
 
 export type NotifyVariant = 'success' | 'warning' | 'error' | 'info';
@@ -8,13 +7,18 @@ type Notify = (message: string, variant?: NotifyVariant) => void;
 
 const NotifyContext = createContext<Notify>(() => {});
 
+// The bar (MUI's Snackbar) loads with the first notification: the sign-in page does not carry it until then.
+const NotificationBar = lazy(async () => ({ default: (await import('./notification-bar')).NotificationBar }));
+
 /**
  * The notification bar, top right (spec part 1, Generic list screen), just below the top bar so it never
  * covers the bell, help, theme and user buttons.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Note[]>([]);
+  const [used, setUsed] = useState(false);
   const notify = useCallback<Notify>((message, variant = 'info') => {
+    setUsed(true);
     setQueue((q) => [...q, { id: Date.now() + Math.random(), message, variant }]);
   }, []);
   // What was said to a signed-out user (a missing bot check, a wrong password) is about the login page:
@@ -32,21 +36,12 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={!!current}
-        autoHideDuration={6000}
-        onClose={(_e, reason) => reason !== 'clickaway' && close()}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        // the top bar is a Toolbar: 56 px on phones, 64 px from sm up; 8 px below it
-        sx={{ top: { xs: 64, sm: 72 } }}
-      >
-        {current ? (
-          <Alert severity={current.variant} variant="filled" onClose={close} sx={{ width: '100%' }} data-testid="notification">
-            {current.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {/* mounted from the first notification on, so that each later one plays its transitions */}
+      {used ? (
+        <Suspense fallback={null}>
+          <NotificationBar current={current} onClose={close} />
+        </Suspense>
+      ) : null}
     </NotifyContext.Provider>
   );
 }

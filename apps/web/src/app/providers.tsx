@@ -10,7 +10,7 @@ import { buildTheme } from './theme/themes';
 
 /**
  * What every page needs, the sign-in page included. The date pickers' localization (only the tables' date
- * filters use it) is in DatesProvider, loaded with the shell.
+ * filters use it) is in DatesProvider, loaded with the register table.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const themeId = useAppState((s) => s.theme);

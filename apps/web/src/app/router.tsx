@@ -33,15 +33,13 @@ export const router = createBrowserRouter([
   { path: ROUTES.painelPublico.path, lazy: async () => ({ Component: (await import('../features/painel/painel-publico-page')).PainelPublicoPage }) },
   {
     path: '/app',
-    // the shell (top bar, menu, news) and the tables' date localization: nothing of it is needed before the sign-in
+    // the shell (top bar, menu, news): nothing of it is needed before the sign-in
     lazy: async () => {
-      const [{ AppShell }, { DatesProvider }] = await Promise.all([import('./shell/app-shell'), import('./dates-provider')]);
+      const { AppShell } = await import('./shell/app-shell');
       return {
         element: (
           <RequireAuth>
-            <DatesProvider>
-              <AppShell />
-            </DatesProvider>
+            <AppShell />
           </RequireAuth>
         ),
       };
@@ -49,7 +47,7 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to={ROUTES.home.path} replace /> },
       { path: child(ROUTES.home.path), lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }) },
-      // the dashboard's wall view (the landing page for a profile without the Dashboard); its own chunk, with ECharts
+      // the dashboard's wall view (the landing page for a profile without the Dashboard); its own chunk (ECharts: loaded by the page beside its data)
       { path: child(ROUTES.painel.path), lazy: async () => ({ Component: (await import('../features/painel/painel-page')).PainelPage }) },
       { path: child(ROUTES.ajuda.path), lazy: async () => ({ Component: (await import('../features/ajuda/manual-page')).ManualPage }) },
       { path: child(ROUTES.alteraSenha.path), lazy: async () => ({ Component: (await import('../features/auth/change-password-page')).ChangePasswordPage }) },
@@ -93,7 +91,7 @@ export const router = createBrowserRouter([
         handle: screen(POSICAO_CONTRATO_PAGE),
         lazy: async () => ({ Component: (await import('../features/contract-position/monitor-page')).MonitorPage }),
       },
-      // its own chunk: the dashboard and ECharts load on the first visit, not with the sign-in page
+      // its own chunk, loaded on the first visit; the page draws its key figures first and loads ECharts itself (lazy-dashboard-chart.tsx)
       {
         path: child(ROUTES.dashboard.path),
         handle: screen('dashboard'),

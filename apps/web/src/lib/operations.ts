@@ -1,4 +1,5 @@
 import { graphql } from './graphql';
+import { SESSION_OPS } from './operations-session';
 
 /**
  * The web client's static GraphQL documents, typed by gql.tada from the committed schema: a call's result
@@ -38,12 +39,7 @@ const AgendamentoCampos = graphql(`
 `);
 
 export const OPS = {
-  getAppConfig: graphql(`query getAppConfig { getAppConfig { botCheck recaptchaSiteKey treinamentoUrl atendimento versao } }`),
-  login: graphql(
-    `mutation login($username: String!, $password: String!, $values: LoginValues) { login(username: $username, password: $password, values: $values) }`,
-  ),
-  loginIdSession: graphql(`mutation loginIdSession($idsession: String!) { loginIdSession(idsession: $idsession) }`),
-  logout: graphql(`mutation logout { logout }`),
+  ...SESSION_OPS,
   getPlanoReais: graphql(
     `query getPlanoReais($codpessoa: Int!) { getPlanoReais(codpessoa: $codpessoa) { codplano nome cobramensalidade valormensalidade diacorte vigenciade vigenciaate terminais } }`,
   ),
@@ -71,13 +67,6 @@ export const OPS = {
   listarAllTefsDAO: graphql(`query listarAllTefsDAO { listarAllTefsDAO { codtefs nome } }`),
   getTefs: graphql(`query getTefs($codpessoa: Int!) { getTefs(codpessoa: $codpessoa) { codtefs nome } }`),
   salvarTefs: graphql(`mutation salvarTefs($values: SalvarTefsValues!) { salvarTefs(values: $values) { codtefs nome } }`),
-  urlVersaoAntiga: graphql(`mutation urlVersaoAntiga { urlVersaoAntiga }`),
-  getUserInfo: graphql(
-    `query getUserInfo { getUserInfo { nomeAbreviado uscodigo logoMarcarRevenda simulado fullName codPessoa codPessoaPai codPerfil login permitido versaoAntiga } }`,
-  ),
-  getMenus: graphql(`query getMenus { getMenus { id label page pai icon } }`),
-  getNoticias: graphql(`query getNoticias { getNoticias { codnoticia titulo texto data } }`),
-  getBanner: graphql(`query getBanner { getBanner { codbanner titulo texto link } }`),
   getArquivosAtrasados: graphql(`query getArquivosAtrasados { getArquivosAtrasados { total itens { codestabelecimento codexterno estabelecimento unidade operadora data } } }`),
   getLoginSenhaAtendimento: graphql(`query getLoginSenhaAtendimento { getLoginSenhaAtendimento { url login senha } }`),
   alterarSenha: graphql(`mutation alterarSenha($usuario: String!, $email: String!) { alterarSenha(usuario: $usuario, email: $email) }`),

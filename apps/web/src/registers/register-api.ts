@@ -1,10 +1,10 @@
-import { type AnyRegisterDef, type Bucket, type ListPage as ListPageArg, listTotalOperation, type OptionItem, type RegisterAction } from '@concilia/domain';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { type AnyRegisterDef, type Bucket, type ListPage as ListPageArg, listTotalOperation, type RegisterAction } from '@concilia/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { gql, gqlWithFiles } from '../lib/api-client';
 import { chosenFiles } from './form-values';
 import { keyOf, type Row } from './register-fields';
 import {
-  actionDocument, bucketsDocument, deleteDocument, getDocument, listDocument, OPTION_LIST_ARGS, optionListDocument, saveDocument,
+  actionDocument, bucketsDocument, deleteDocument, getDocument, listDocument, saveDocument,
 } from './register-operations';
 
 /**
@@ -100,32 +100,4 @@ export function useBuckets(def: AnyRegisterDef, search: Row | null) {
   });
 }
 
-/**
- * An option-list call. A list that follows another field (`optionListArg`) waits until that field has a
- * value (no cities before a state is picked) and is fetched again when it changes.
- */
-export function useOptionList(name: string | undefined, arg?: unknown, follows = false) {
-  return useQuery(optionListQuery(name, arg, follows));
-}
-
-const dataOnly = (results: { data?: OptionItem[] }[]) => results.map((r) => r.data ?? []);
-
-/** Several option lists at once (the labels of a table's option columns); the answer keeps its identity while the lists do. */
-export function useOptionLists(names: readonly string[]): OptionItem[][] {
-  return useQueries({ queries: names.map((n) => optionListQuery(n)), combine: dataOnly });
-}
-
-function optionListQuery(name: string | undefined, arg?: unknown, follows = false) {
-  const spec = name ? OPTION_LIST_ARGS[name] : undefined;
-  const given = follows && arg !== null && arg !== undefined && arg !== '';
-  const argValue = spec && given ? (spec.type === 'String' ? String(arg) : Number(arg)) : null;
-  return {
-    queryKey: ['options', name, argValue],
-    queryFn: async () => {
-      const data = await gql<Record<string, OptionItem[]>>(optionListDocument(name!), spec && argValue !== null ? { [spec.name]: argValue } : undefined);
-      return data[name!] ?? [];
-    },
-    enabled: !!name && (!follows || given),
-    staleTime: 5 * 60_000,
-  };
-}
+export { useOptionList, useOptionLists } from './option-lists';

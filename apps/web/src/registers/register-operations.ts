@@ -94,24 +94,5 @@ export function bucketsDocument(def: AnyRegisterDef): string {
   return `query ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) { valor label quantidade total } }`;
 }
 
-/**
- * The argument of option lists that depend on another field. The declaration names only the list and the
- * field it follows; the argument's GraphQL name and type are the API's, kept here in one place.
- */
-export const OPTION_LIST_ARGS: Readonly<Record<string, { name: string; type: 'String' | 'Int' | 'Int!' }>> = {
-  listarCidades: { name: 'uf', type: 'String' },
-  listarBandeiras: { name: 'codOperadora', type: 'Int' },
-  getItensProdutosByOperadora: { name: 'codOperadora', type: 'Int!' },
-  getItensProdutosByOperadoraPos: { name: 'codOperadora', type: 'Int' },
-  getItensUnidadesPlanos: { name: 'codplano', type: 'Int' },
-  listarItensTerminal: { name: 'codpessoa', type: 'Int' },
-  listarItensUnidadesConciliadoras: { name: 'codpessoa', type: 'Int' },
-  listarItensBucketsS3: { name: 'codpessoa', type: 'Int' },
-};
-
-/** `query listarCidades($uf: String) { listarCidades(uf: $uf) { valor label } }` */
-export function optionListDocument(name: string): string {
-  const arg = OPTION_LIST_ARGS[name];
-  if (!arg) return `query ${name} { ${name} { valor label } }`;
-  return `query ${name}($${arg.name}: ${arg.type}) { ${name}(${arg.name}: $${arg.name}) { valor label } }`;
-}
+// option lists: their own module (option-lists.ts), which the dashboard loads without the register kit
+export { OPTION_LIST_ARGS, optionListDocument } from './option-lists';

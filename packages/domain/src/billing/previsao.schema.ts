@@ -12,8 +12,8 @@ import { RELATORIO_FORMATOS } from './movimentos.resource';
  * No one-month limit: the spec names the windows that have one (ticket import, ticket search, dashboard) and
  * gives this form only its three required messages; a forecast over a longer span is a legitimate question
  * (a quarter's Saturdays), and its cost is bounded by the window itself (only sales from Venda De are read).
+ * The screen's page is PREVISAO_PAGE (screen-pages.ts).
  */
-export const PREVISAO_PAGE = 'fechamovimentoprevisao';
 
 /** The weekdays as the legacy screen and the database number them: 1 = Domingo … 7 = Sábado. */
 export const DIAS_SEMANA = [

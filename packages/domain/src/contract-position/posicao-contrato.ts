@@ -48,9 +48,6 @@ export function statusesOfFilter(filtro: string | null | undefined): PosicaoStat
 /** Node types of the contract-position tree (spec part 2 §3: type 3 is a leaf that opens the detail). */
 export const POSICAO_NO_TIPO = { operadora: 1, status: 2, estabelecimento: 3 } as const;
 
-/** The profile resource of the monitor screen; holding it also lets its holder validate registrations. */
-export const POSICAO_CONTRATO_PAGE = 'posicaocontratoclienteconciliador';
-
 /** The documents an operator's registration asks for; the authorisation letter is the one it cannot do without. */
 export const DOCUMENTO_TIPOS = [
   { code: 'CARTA_AUTORIZACAO', label: 'Carta de autorização', obrigatorio: true },

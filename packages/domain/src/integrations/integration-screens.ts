@@ -23,6 +23,3 @@ export const INTEGRATION_SCREENS: readonly AnyRegisterDef[] = [
   // the deliveries first: what the page is for; then what they need, and what they delivered
   agendamentoIntegracaoRegister, bucketsS3Register, parametrosTotvsRegister, codigosOperadoraTotvsRegister, softExpressRegister, ajustesIntegradosScreen,
 ];
-
-/** The page of Integrações: every register above is granted by it. */
-export const INTEGRACAO_PAGE = 'integracao';

@@ -66,3 +66,4 @@ export const LIST_SCREENS: readonly AnyRegisterDef[] = [
  */
 export const REGISTER_UPLOAD_BYTES = Math.max(0, ...[...REGISTERS, ...SUBLISTS].map((d) =>
   Object.values(d.fields as Record<string, { file?: { maxBytes: number } }>).reduce((sum, f) => sum + (f.file?.maxBytes ?? 0), 0)));
+export * from './register-pages';

@@ -76,3 +76,10 @@ export const usuariosMestresRevendaScreen = defineRegister(
 
 /** The master-user screens: granted only to the master profiles (the seed), each a list with Logar. */
 export const MASTER_SCREENS = [usuariosMestresScreen, usuariosMestresOperadoraScreen, usuariosMestresRevendaScreen] as const;
+
+/**
+ * The master-user screens (spec part 2 §1 and §6). A profile holding one of them is a master user, who
+ * may sign in as the users below it (Logar, gerarLinkAcesso); every other profile may not.
+ */
+export const MASTER_USER_SCREENS = MASTER_SCREENS.map((d) => ({ page: d.page as 'buscamestres' | 'buscamestresoperadora' | 'buscamestresrevenda', title: d.title }));
+export type MasterUserScreen = (typeof MASTER_USER_SCREENS)[number]['page'];

@@ -17,6 +17,3 @@ export const REPORTS: readonly ReportDef[] = [
 ];
 
 export const reportByKey = (key: string): ReportDef | undefined => REPORTS.find((r) => r.key === key);
-
-/** The profile resource of the Relatórios screen: holding it grants every generator (each scoped to the holder's hierarchy). */
-export const RELATORIOS_PAGE = 'relatorios';

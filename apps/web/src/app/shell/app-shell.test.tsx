@@ -103,7 +103,8 @@ describe('AppShell', () => {
     await waitFor(() => expect(bell.textContent).toContain('2'));
     fireEvent.click(bell);
     const list = await screen.findByTestId('news-list');
-    expect(within(list).getAllByTestId('news-item')).toHaveLength(2);
+    // the list's module loads when the bell is first opened
+    expect(await within(list).findAllByTestId('news-item')).toHaveLength(2);
     expect(list.innerHTML).not.toMatch(/<script|onerror/);
     expect((window as unknown as { hacked?: number }).hacked).toBe(0);
   });

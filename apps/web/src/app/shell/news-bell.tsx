@@ -1,9 +1,11 @@
 import { MSG } from '@concilia/domain';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, IconButton, LinearProgress, Popover, Tooltip, Typography } from '@mui/material';
-import { useState } from 'react';
-import { NewsList } from './news-list';
+import { lazy, Suspense, useState } from 'react';
 import { useNoticias } from './shell-queries';
+
+// The list (and the HTML sanitizer it renders with) loads when the bell is first opened, not with the shell.
+const NewsList = lazy(async () => ({ default: (await import('./news-list')).NewsList }));
 
 /** The bell of the top bar: how many news there are, and the news themselves in a 550 px menu. */
 export function NewsBell() {
@@ -34,7 +36,9 @@ export function NewsBell() {
           {noticias.isSuccess && list.length === 0 ? (
             <Typography variant="body2" sx={{ color: 'text.secondary', py: 1 }}>{MSG.semNoticias}</Typography>
           ) : null}
-          <NewsList items={list} compact />
+          <Suspense fallback={null}>
+            <NewsList items={list} compact />
+          </Suspense>
         </Box>
       </Popover>
     </>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
-import { OPS } from '../../lib/operations';
+import { SESSION_OPS } from '../../lib/operations-session';
 
 /**
  * The shell's reads, under stable keys so the top bar, the drawer, the breadcrumb and the home page share
@@ -18,16 +18,16 @@ export const SHELL_KEYS = {
 const FIVE_MINUTES = 5 * 60_000;
 
 export const useUserInfo = () =>
-  useQuery({ queryKey: SHELL_KEYS.userInfo, queryFn: async () => (await call(OPS.getUserInfo)).getUserInfo, staleTime: FIVE_MINUTES });
+  useQuery({ queryKey: SHELL_KEYS.userInfo, queryFn: async () => (await call(SESSION_OPS.getUserInfo)).getUserInfo, staleTime: FIVE_MINUTES });
 
 export const useMenus = () =>
-  useQuery({ queryKey: SHELL_KEYS.menus, queryFn: async () => (await call(OPS.getMenus)).getMenus, staleTime: FIVE_MINUTES });
+  useQuery({ queryKey: SHELL_KEYS.menus, queryFn: async () => (await call(SESSION_OPS.getMenus)).getMenus, staleTime: FIVE_MINUTES });
 
 export const useNoticias = () =>
-  useQuery({ queryKey: SHELL_KEYS.noticias, queryFn: async () => (await call(OPS.getNoticias)).getNoticias });
+  useQuery({ queryKey: SHELL_KEYS.noticias, queryFn: async () => (await call(SESSION_OPS.getNoticias)).getNoticias });
 
 export const useBanner = () =>
-  useQuery({ queryKey: SHELL_KEYS.banner, queryFn: async () => (await call(OPS.getBanner)).getBanner });
+  useQuery({ queryKey: SHELL_KEYS.banner, queryFn: async () => (await call(SESSION_OPS.getBanner)).getBanner });
 
 export const useAppConfig = () =>
-  useQuery({ queryKey: SHELL_KEYS.appConfig, queryFn: async () => (await call(OPS.getAppConfig)).getAppConfig, staleTime: FIVE_MINUTES });
+  useQuery({ queryKey: SHELL_KEYS.appConfig, queryFn: async () => (await call(SESSION_OPS.getAppConfig)).getAppConfig, staleTime: FIVE_MINUTES });

@@ -1,6 +1,7 @@
-import { APP_VERSION, MSG } from '@concilia/domain';
-import { Box, Card, CardContent, Stack, Tooltip, Typography } from '@mui/material';
+import { MSG } from '@concilia/domain';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { VersionTooltip } from './version-tooltip';
 
 type Props = { children: ReactNode; subtitle?: ReactNode; /** wider for the sign-up wizard's steps */ maxWidth?: number };
 
@@ -21,9 +22,9 @@ export function AuthCard({ children, subtitle, maxWidth = 420 }: Props) {
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={1} sx={{ alignItems: 'center', mb: 3, textAlign: 'center' }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Tooltip title={APP_VERSION} arrow>
+              <VersionTooltip>
                 <Box component="img" src="/logo.svg" alt={MSG.produtoNome} data-testid="app-logo" sx={{ width: 56, height: 56 }} />
-              </Tooltip>
+              </VersionTooltip>
             </Stack>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
               {MSG.produtoNome}

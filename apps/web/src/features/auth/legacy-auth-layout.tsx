@@ -1,7 +1,8 @@
 import { APP_VERSION, MSG } from '@concilia/domain';
-import { Box, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { SpcLogo } from './spc-logo';
+import { VersionTooltip } from './version-tooltip';
 
 type Props = { children: ReactNode; subtitle: ReactNode; welcome: ReactNode };
 
@@ -27,9 +28,9 @@ export function LegacyAuthLayout({ children, subtitle, welcome }: Props) {
       >
         <SpcLogo />
         <Box sx={{ flexGrow: 1 }} />
-        <Tooltip title={APP_VERSION} arrow>
+        <VersionTooltip>
           <Box component="img" src="/logo.svg" alt={MSG.produtoNome} data-testid="app-logo" sx={{ width: 36, height: 36 }} />
-        </Tooltip>
+        </VersionTooltip>
         <Typography component="span" sx={{ fontWeight: 700, fontSize: 18, display: { xs: 'none', sm: 'inline' } }}>
           {MSG.produtoNome}
         </Typography>

@@ -1,5 +1,5 @@
-import { loginSchema, MSG, ROUTES } from '@concilia/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginInput, loginSchema, MSG, ROUTES } from '@concilia/domain';
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { Alert, Box, Button, CircularProgress, Link, Stack } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -26,8 +26,8 @@ export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
   const [token, setToken] = useState<string | null>(null);
   const [harder, setHarder] = useState(false);
   const { submit, invalid } = useLogin(variant);
-  const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(loginSchema),
+  const { control, handleSubmit, formState } = useForm<LoginInput, unknown, LoginInput>({
+    resolver: standardSchemaResolver(loginSchema),
     defaultValues: { username: '', password: '' },
   });
 
@@ -72,11 +72,10 @@ export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
             {MSG.loginCadastreSe}
           </Link>
         </Stack>
-        {config.data ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 72 }}>
-            <BotCheck ref={bot} mode={config.data.botCheck} siteKey={config.data.recaptchaSiteKey} onToken={setToken} />
-          </Box>
-        ) : null}
+        {/* the check's place is kept from the first paint, so that the form does not move when the configuration arrives */}
+        <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 72 }}>
+          {config.data ? <BotCheck ref={bot} mode={config.data.botCheck} siteKey={config.data.recaptchaSiteKey} onToken={setToken} /> : null}
+        </Box>
         <Button
           type="submit"
           variant="contained"

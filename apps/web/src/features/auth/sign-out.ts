@@ -1,4 +1,4 @@
-import { OPS } from '../../lib/operations';
+import { SESSION_OPS } from '../../lib/operations-session';
 import { call } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { getState, purgeState, type Mode } from '../../app/store';
@@ -18,7 +18,7 @@ export async function signOut(opts: { callServer?: boolean } = {}): Promise<void
   const mode = getState().mode;
   if (opts.callServer ?? true) {
     try {
-      await call(OPS.logout, undefined, { silent: true });
+      await call(SESSION_OPS.logout, undefined, { silent: true });
     } catch (err) {
       console.error('logout failed', err);
     }

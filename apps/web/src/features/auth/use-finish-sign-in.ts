@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { dispatch } from '../../app/store';
 import { call } from '../../lib/api-client';
-import { OPS } from '../../lib/operations';
+import { SESSION_OPS } from '../../lib/operations-session';
 import { queryClient } from '../../lib/query-client';
 import { landingFor } from './landing';
 
@@ -15,7 +15,7 @@ export function useFinishSignIn(): () => Promise<void> {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   return useCallback(async () => {
-    const { getUserInfo } = await call(OPS.getUserInfo, undefined, { silent: true });
+    const { getUserInfo } = await call(SESSION_OPS.getUserInfo, undefined, { silent: true });
     const target = landingFor(pathname, search);
     // A link sign-in may replace another user's session: nothing cached for that user may leak over.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'getAppConfig' });

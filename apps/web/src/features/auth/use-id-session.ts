@@ -2,7 +2,7 @@ import { MSG } from '@concilia/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useNotifier } from '../../app/notifications';
 import { call } from '../../lib/api-client';
-import { OPS } from '../../lib/operations';
+import { SESSION_OPS } from '../../lib/operations-session';
 import { useFinishSignIn } from './use-finish-sign-in';
 
 /**
@@ -19,7 +19,7 @@ export function useIdSession(idsession: string | null): boolean {
   useEffect(() => {
     if (!idsession || started.current) return;
     started.current = true;
-    call(OPS.loginIdSession, { idsession }, { silent: true })
+    call(SESSION_OPS.loginIdSession, { idsession }, { silent: true })
       .then(() => finish())
       .catch((err: unknown) => {
         notifier.warning(err instanceof Error && err.message ? err.message : MSG.linkAcessoInvalido);

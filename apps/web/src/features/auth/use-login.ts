@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNotifier } from '../../app/notifications';
 import { purgeState } from '../../app/store';
 import { ApiError, call } from '../../lib/api-client';
-import { OPS } from '../../lib/operations';
+import { SESSION_OPS } from '../../lib/operations-session';
 import { useFinishSignIn } from './use-finish-sign-in';
 
 export type LoginVariant = 'default' | 'spc';
@@ -30,13 +30,13 @@ export function useLogin(variant: LoginVariant) {
     async ({ username, password }: Credentials, token: string | null): Promise<LoginOutcome> => {
       setInvalid(false);
       try {
-        const { login } = await call(OPS.login, { username, password, values: { recaptcha: token } }, { silent: true });
+        const { login } = await call(SESSION_OPS.login, { username, password, values: { recaptcha: token } }, { silent: true });
         if (login === LOGIN_RESULT.LOGGEDOUT) {
           setInvalid(true);
           return 'failed';
         }
         if (login === LOGIN_RESULT.JSF) {
-          const { urlVersaoAntiga } = await call(OPS.urlVersaoAntiga, undefined, { silent: true });
+          const { urlVersaoAntiga } = await call(SESSION_OPS.urlVersaoAntiga, undefined, { silent: true });
           purgeState();
           window.location.assign(urlVersaoAntiga);
           return 'done';

@@ -2,15 +2,17 @@ import { type DashboardFilter, defaultDashboardFilter, MSG, ROUTES, todayBusines
 import FilterAlt from '@mui/icons-material/FilterAlt';
 import { Alert, Box, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { call } from '../../lib/api-client';
 import { OPS } from '../../lib/operations';
-import { useOptionList } from '../../registers/register-api';
-import { DashboardChart } from './dashboard-chart';
-import { DashboardFilterDrawer } from './dashboard-filter-drawer';
+import { useOptionList } from '../../registers/option-lists';
 import { describeFilter } from './dashboard-format';
 import { type ChartKey, chartTitles, dashboardOptions, isEmptyDashboard } from './dashboard-options';
 import { KeyFigures } from './key-figures';
+import { DashboardChart, preloadDashboardChart } from './lazy-dashboard-chart';
+
+// The filter drawer (its form, date and select fields) loads when first opened: the key figures come first.
+const DashboardFilterDrawer = lazy(async () => ({ default: (await import('./dashboard-filter-drawer')).DashboardFilterDrawer }));
 
 const CHARTS: readonly ChartKey[] = ['operadora', 'tipo', 'dia', 'hora', 'taxa', 'ticket'];
 
@@ -29,8 +31,14 @@ export function DashboardPage() {
   const [filter, setFilter] = useState<DashboardFilter>(() => defaultDashboardFilter(todayBusiness()));
   const [filtered, setFiltered] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
+  // once opened, the drawer stays mounted: it keeps what was typed and plays its closing transition
+  const [filterUsed, setFilterUsed] = useState(false);
   const [searching, setSearching] = useState(false);
   const result = useQuery(dashboardQuery(filter));
+  // the charts' module travels beside the data, not before the key figures
+  useEffect(() => {
+    preloadDashboardChart().catch(() => {}); // a failure shows where the charts are drawn
+  }, []);
   const conciliadores = useOptionList('listarItensConciliadores');
   const conciliador = filter.empresa === null ? null : conciliadores.data?.find((o) => Number(o.valor) === filter.empresa)?.label ?? null;
 
@@ -59,12 +67,20 @@ export function DashboardPage() {
           <Typography variant="body2" color="text.secondary" data-testid="dashboard-filtro">{describeFilter(filter, conciliador, filtered)}</Typography>
         </Box>
         <Tooltip title={MSG.listaAbrirFiltro}>
-          <IconButton aria-label={MSG.listaAbrirFiltro} onClick={() => setFilterOpen(true)}>
+          <IconButton aria-label={MSG.listaAbrirFiltro} onClick={() => {
+              setFilterUsed(true);
+              setFilterOpen(true);
+            }}
+          >
             <FilterAlt />
           </IconButton>
         </Tooltip>
       </Stack>
-      <DashboardFilterDrawer open={filterOpen} searching={searching} initial={filter} onClose={() => setFilterOpen(false)} onSearch={search} />
+      {filterUsed ? (
+        <Suspense fallback={null}>
+          <DashboardFilterDrawer open={filterOpen} searching={searching} initial={filter} onClose={() => setFilterOpen(false)} onSearch={search} />
+        </Suspense>
+      ) : null}
 
       {result.isPending && <LinearProgress aria-label={MSG.processando} />}
       {d && (d.indicadores.quantidade > 0 || d.indicadores.emAtraso > 0 || d.indicadores.naoCreditado > 0) && <KeyFigures k={d.indicadores} de={filter.de} ate={filter.ate} registro={filter.registro} />}

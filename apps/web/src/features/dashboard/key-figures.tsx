@@ -1,7 +1,11 @@
-import { addMonths, auditoriaTaxasScreen, conferenciaBancariaScreen, type DashboardIndicadores, type DashboardRegistro, formatBRL, MSG, pathForMenuPage } from '@concilia/domain';
+import { addMonths, type DashboardIndicadores, type DashboardRegistro, formatBRL, MSG, pathForMenuPage, registerPage } from '@concilia/domain';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatPercent } from './dashboard-format';
+
+// the two lists' pages and windows, without their declarations (fields, zod schemas)
+const auditoriaTaxasScreen = registerPage('auditoriaTaxas');
+const conferenciaBancariaScreen = registerPage('conferenciaBancaria');
 
 type Figure = { label: string; value: string; detail: string; to: string };
 
@@ -19,9 +23,9 @@ type Figure = { label: string; value: string; detail: string; to: string };
 export function KeyFigures({ k, de, ate, registro, painel = false }: { k: DashboardIndicadores; de: string; ate: string; registro: DashboardRegistro; painel?: boolean }) {
   const vendas = registro === 'VENDA';
   const tickets = `${pathForMenuPage('pesquisaticket')}?de=${de}&ate=${ate}`;
-  const lastMonth = addMonths(ate, -(auditoriaTaxasScreen.window?.maxMonths ?? 1));
+  const lastMonth = addMonths(ate, -(auditoriaTaxasScreen.maxMonths ?? 1));
   const auditoria = `${pathForMenuPage(auditoriaTaxasScreen.page)}?de=${de > lastMonth ? de : lastMonth}&ate=${ate}&situacao=divergente`;
-  const lastBankMonth = addMonths(ate, -(conferenciaBancariaScreen.window?.maxMonths ?? 1));
+  const lastBankMonth = addMonths(ate, -(conferenciaBancariaScreen.maxMonths ?? 1));
   const conferencia = `${pathForMenuPage(conferenciaBancariaScreen.page)}?de=${de > lastBankMonth ? de : lastBankMonth}&ate=${ate}&resultado=NAO_CREDITADO`;
   const figures: Figure[] = [
     { label: MSG.dashboardBruto, value: formatBRL(k.bruto), detail: `${k.quantidade.toLocaleString('pt-BR')} ${vendas ? MSG.dashboardVendas : MSG.dashboardPagamentos}`, to: tickets },

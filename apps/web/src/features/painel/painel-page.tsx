@@ -2,7 +2,7 @@ import { defaultDashboardFilter, MSG, ROUTES, todayBusiness } from '@concilia/do
 import Share from '@mui/icons-material/Share';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMenus, useUserInfo } from '../../app/shell/shell-queries';
 import { call } from '../../lib/api-client';
@@ -10,6 +10,7 @@ import { OPS } from '../../lib/operations';
 import { HomePage } from '../home/home-page';
 import { PainelLinkDialog } from './painel-link-dialog';
 import { painelAtualizado, painelPeriodo, PAINEL_REFRESH_MS } from './painel-format';
+import { preloadDashboardChart } from '../dashboard/lazy-dashboard-chart';
 import { PainelView } from './painel-view';
 
 /** The profile resource behind the panel: the dashboard's (the server's painel.service.ts says the same). */
@@ -29,6 +30,10 @@ export function PainelPage() {
 }
 
 function PainelDoUsuario() {
+  // the charts' module (ECharts) travels beside the data
+  useEffect(() => {
+    preloadDashboardChart().catch(() => {}); // a failure shows where the charts are drawn
+  }, []);
   const simulado = useUserInfo().data?.simulado ?? false;
   const [linkOpen, setLinkOpen] = useState(false);
   const closeLink = useCallback(() => setLinkOpen(false), []);

@@ -1,10 +1,12 @@
 import { ERROR_CODES, formatDateTime, MSG, ROUTES } from '@concilia/domain';
 import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../lib/api-client';
 import { OPS } from '../../lib/operations';
 import { painelAtualizado, painelHora, painelPeriodo, PAINEL_REFRESH_MS } from './painel-format';
+import { preloadDashboardChart } from '../dashboard/lazy-dashboard-chart';
 import { PainelView } from './painel-view';
 
 /**
@@ -14,6 +16,10 @@ import { PainelView } from './painel-view';
  * other reason keeps the figures shown and says from when they are.
  */
 export function PainelPublicoPage() {
+  // the charts' module (ECharts) travels beside the data
+  useEffect(() => {
+    preloadDashboardChart().catch(() => {}); // a failure shows where the charts are drawn
+  }, []);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const result = useQuery({

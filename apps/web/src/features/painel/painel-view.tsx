@@ -1,8 +1,8 @@
 import { type DashboardRegistro, type DashboardResult, MSG } from '@concilia/domain';
 import { Alert, Box, Paper } from '@mui/material';
-import { DashboardChart } from '../dashboard/dashboard-chart';
 import { type ChartKey, chartTitles, dashboardOptions, isEmptyDashboard } from '../dashboard/dashboard-options';
 import { KeyFigures } from '../dashboard/key-figures';
+import { DashboardChart } from '../dashboard/lazy-dashboard-chart';
 
 // payments have no hour, and the panel shows sales: all six of the dashboard's charts have something to draw
 const CHARTS: readonly ChartKey[] = ['operadora', 'tipo', 'dia', 'hora', 'taxa', 'ticket'];

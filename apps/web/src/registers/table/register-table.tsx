@@ -4,6 +4,7 @@ import {
   MaterialReactTable, type MRT_PaginationState, type MRT_RowSelectionState, type MRT_VisibilityState, useMaterialReactTable,
 } from 'material-react-table';
 import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
+import { DatesProvider } from '../../app/dates-provider';
 import { rowIdOf, type Row } from '../register-fields';
 import { registerColumns } from './register-columns';
 import { SelectionBanner } from './selection-banner';
@@ -94,5 +95,10 @@ export function RegisterTable({ def, rows, loading, searched, rowSelection, onRo
       </Typography>
     ),
   });
-  return <MaterialReactTable table={table} />;
+  // the date filters' adapter and locale: here, with the table, so the shell and other screens do not load them
+  return (
+    <DatesProvider>
+      <MaterialReactTable table={table} />
+    </DatesProvider>
+  );
 }
