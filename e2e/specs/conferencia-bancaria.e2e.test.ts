@@ -29,18 +29,18 @@ describe('Conferência Bancária', () => {
     const conta = await one(sql`INSERT INTO contas_bancarias (codpessoa, banco, agencia, conta, digito, descricao)
       VALUES (${padaria}, '341', '0001', '12345', '6', 'Itaú da Padaria') RETURNING codcontabancaria`);
     const linha = (n: number, tipo: string, data: string, liquido: number, bruto: number | null) => one(sql`INSERT INTO linhas_operadora
-        (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu, data, valorbruto, valorliquido, totparcelas)
-      VALUES (${cielo}, ${n}, md5(${`e2e-conf-${n}`})::uuid, 1, ${tipo}, 'X', 1, ${centro}, '1023456789', ${`00090${n}`}, ${data}, ${bruto}, ${liquido}, 1) RETURNING codlinha`);
+        (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, nsu, data, valorbruto, valorliquido, totparcelas)
+      VALUES (${cielo}, ${n}, md5(${`e2e-conf-${n}`})::uuid, 1, ${tipo}, 'X', 1, ${centro}, cliente_raiz(${centro}), '1023456789', ${`00090${n}`}, ${data}, ${bruto}, ${liquido}, 1) RETURNING codlinha`);
     const venda = await linha(1, 'sale', '2026-03-02', 12000, 12345);
     const pago = await linha(2, 'settlement', '2026-03-10', 12000, null);
     const faltou = await linha(3, 'settlement', '2026-03-12', 33300, null);
-    await db.execute(sql`INSERT INTO pagamentos_previstos (codlinha, parcela, totparcelas, codpessoa, codoperadora, estabelecimento, nsu, datavenda, dataprevista,
+    await db.execute(sql`INSERT INTO pagamentos_previstos (codlinha, parcela, totparcelas, codpessoa, codcliente, codoperadora, estabelecimento, nsu, datavenda, dataprevista,
         valorbrutoprevisto, valorprevisto, origem, codlinhapagamento, datapagamento, valorpago, situacao)
-      VALUES (${venda}, 1, 1, ${centro}, 1, '1023456789', '000901', '2026-03-02', '2026-03-10', 12345, 12000, 'credito_venda', ${pago}, '2026-03-10', 12000, 'pago')`);
-    const credito = await one(sql`INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, data, natureza, valor, historico)
-      VALUES (${extrato}, 1, md5('e2e-banco-1')::uuid, 1, ${conta}, ${padaria}, '2026-03-10', 'C', 12000, 'CIELO PAGAMENTO MARCO') RETURNING codlinhabanco`);
-    await db.execute(sql`INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcontabancaria, codlinha, codlinhabanco, resultado, regra, diferenca)
-      VALUES (1, ${padaria}, ${conta}, ${pago}, ${credito}, 'CREDITADO', 'EXATO', 0), (2, ${padaria}, ${conta}, ${faltou}, NULL, 'NAO_CREDITADO', NULL, 0)`);
+      VALUES (${venda}, 1, 1, ${centro}, cliente_raiz(${centro}), 1, '1023456789', '000901', '2026-03-02', '2026-03-10', 12345, 12000, 'credito_venda', ${pago}, '2026-03-10', 12000, 'pago')`);
+    const credito = await one(sql`INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, codcliente, data, natureza, valor, historico)
+      VALUES (${extrato}, 1, md5('e2e-banco-1')::uuid, 1, ${conta}, ${padaria}, cliente_raiz(${padaria}), '2026-03-10', 'C', 12000, 'CIELO PAGAMENTO MARCO') RETURNING codlinhabanco`);
+    await db.execute(sql`INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcliente, codcontabancaria, codlinha, codlinhabanco, resultado, regra, diferenca)
+      VALUES (1, ${padaria}, cliente_raiz(${padaria}), ${conta}, ${pago}, ${credito}, 'CREDITADO', 'EXATO', 0), (2, ${padaria}, cliente_raiz(${padaria}), ${conta}, ${faltou}, NULL, 'NAO_CREDITADO', NULL, 0)`);
     b = await openBrowser();
     await signIn(b.page, server.url, 'CLIENTE');
   }, 120_000);

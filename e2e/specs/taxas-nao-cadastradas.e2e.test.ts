@@ -36,9 +36,9 @@ describe('Taxas não cadastradas', () => {
     const arquivo = Number((await one(sql`INSERT INTO arquivos (codpessoa, codoperadora, status, origem, nomearquivo, dataenvio, sha256, tamanho)
       VALUES (${unidade}, 1, 'PROCESSADO', 'CLI', 'voucher.txt', ${day}, md5('voucher.txt'), 1) RETURNING codarquivo`)).codarquivo);
     // Cielo '045' is voucher refeição: R$ 80,00, R$ 4,00 kept
-    await db.execute(sql`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+    await db.execute(sql`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente,
         estabelecimento, nsu, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
-      VALUES (${arquivo}, 1, md5('voucher-1')::uuid, 1, 'sale', 'E', 1, ${unidade}, '1023456789', '777001', ${day}, 8000, 400, 7600, 1, '045', true)`);
+      VALUES (${arquivo}, 1, md5('voucher-1')::uuid, 1, 'sale', 'E', 1, ${unidade}, cliente_raiz(${unidade}), '1023456789', '777001', ${day}, 8000, 400, 7600, 1, '045', true)`);
     await db.execute(sql`INSERT INTO jobs (queue, payload) VALUES (${MATCH_QUEUE}, ${JSON.stringify({ de: day, ate: day, somenteTaxas: true })}::jsonb)`);
     await runQueue();
     b = await openBrowser();
@@ -99,9 +99,9 @@ describe('Taxas não cadastradas', () => {
       VALUES (${unidade}, 1, 'PROCESSADO', 'CLI', 'desconhecido.txt', ${day}, md5('desconhecido.txt'), 1) RETURNING codarquivo`)).codarquivo);
     // two sales of a Cielo establishment nobody registered, in a file the bakery's unit sent
     for (const n of [1, 2]) {
-      await db.execute(sql`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+      await db.execute(sql`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente,
           estabelecimento, nsu, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
-        VALUES (${arquivo}, ${n}, md5(${`desconhecido-${n}`})::uuid, 1, 'sale', 'E', 1, ${unidade}, '5550001112', ${`88800${n}`}, ${day}, 5000, 100, 4900, 1, '040', true)`);
+        VALUES (${arquivo}, ${n}, md5(${`desconhecido-${n}`})::uuid, 1, 'sale', 'E', 1, ${unidade}, cliente_raiz(${unidade}), '5550001112', ${`88800${n}`}, ${day}, 5000, 100, 4900, 1, '040', true)`);
     }
     const { page } = b;
     const screen = registerPage(page, unidadesNaoEncontradasScreen);

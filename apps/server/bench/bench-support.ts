@@ -39,9 +39,9 @@ export async function generateSaleLines(open: OpenDb, o: { centro: number; savas
   for (let from = 1; from <= LINES; from += batch) {
     const to = Math.min(LINES, from + batch - 1);
     await exec(open, `
-      INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu,
+      INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, nsu,
         data, hora, valorbruto, valortaxa, valorliquido, totparcelas, bandeira, bandeiranome, produto, produtonome, aceita)
-      SELECT 1, g, md5('bench-' || g)::uuid, 1, 'sale', 'E', x.op, x.unit, x.ec, lpad(g::text, 12, '0'),
+      SELECT 1, g, md5('bench-' || g)::uuid, 1, 'sale', 'E', x.op, x.unit, x.cliente, x.ec, lpad(g::text, 12, '0'),
              date '${FIRST_DAY}' + ((g - 1) * 365 / ${LINES})::int, lpad((8 + (g * 37) % 14)::text, 2, '0') || ':' || lpad(((g * 13) % 60)::text, 2, '0') || ':00',
              x.bruto, round(x.bruto * x.mdr)::bigint, x.bruto - round(x.bruto * x.mdr)::bigint, 1,
              x.bandeira, x.bandeiranome, x.produto, x.produtonome, true
@@ -49,6 +49,8 @@ export async function generateSaleLines(open: OpenDb, o: { centro: number; savas
       CROSS JOIN LATERAL (SELECT
         CASE WHEN g % 5 < 3 THEN 1 ELSE 2 END AS op,
         CASE WHEN g % 5 < 3 THEN ${centro} ELSE ${savassi} END AS unit,
+        -- the tenant key, looked up once per statement (uncorrelated sub-selects), not per line
+        CASE WHEN g % 5 < 3 THEN (SELECT cliente_raiz(${centro})) ELSE (SELECT cliente_raiz(${savassi})) END AS cliente,
         CASE WHEN g % 5 < 3 THEN '1023456789' ELSE '045678901' END AS ec,
         1000 + (g * 7919) % 50000 AS bruto,
         CASE WHEN g % 3 = 0 THEN 0.0099 ELSE 0.0249 END AS mdr,

@@ -28,9 +28,9 @@ const one = async (open: OpenDb, q: string) => Object.values(((await exec(open, 
 /** The payments summary as expected payments would sum up: debit on D+1, credit on D+30 (net = expected). */
 const PAYMENTS = `
   INSERT INTO resumo_pagamentos_dia (data, codpessoa, codoperadora, bandeira, produto, parcelas, previsto, pago, antecipado, custoantecipacao,
-    emaberto, avencer, ajustado, divergentes, tipo, brutoprevisto, taxaprevista, parcelasemaberto)
+    emaberto, avencer, ajustado, divergentes, tipo, brutoprevisto, taxaprevista, parcelasemaberto, codcliente)
   SELECT r.data + CASE r.tipo WHEN 'DEBITO' THEN 1 ELSE 30 END, r.codpessoa, r.codoperadora, r.bandeira, r.produto, sum(r.quantidade)::int,
-         sum(r.liquido), sum(r.liquido) * 0.97, 0, 0, sum(r.liquido) * 0.03, 0, 0, 0, max(r.tipo), sum(r.bruto), sum(r.taxa), (sum(r.quantidade) * 0.03)::int
+         sum(r.liquido), sum(r.liquido) * 0.97, 0, 0, sum(r.liquido) * 0.03, 0, 0, 0, max(r.tipo), sum(r.bruto), sum(r.taxa), (sum(r.quantidade) * 0.03)::int, min(r.codcliente)
   FROM resumo_vendas_dia r GROUP BY 1, 2, 3, 4, 5`;
 
 /** The same VENDA figures straight from the lines: what the dashboard would cost without the summaries. */

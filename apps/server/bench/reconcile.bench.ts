@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createHash } from 'node:crypto';
-import { copyText, createThrowawayDatabase, openDb, type OpenDb, seedDemo, withRawTransaction } from '@concilia/db';
+import { copyText, createThrowawayDatabase, openDb, type OpenDb, seedDemo, TenantKeys, withRawTransaction } from '@concilia/db';
 import { addDays, isBusinessDay } from '@concilia/domain';
 import { EXPECTED_SALE_RESULT, generateBankStatements, generateScenario, type GeneratedSettlement } from '@concilia/engine';
 import { sql } from 'drizzle-orm';
@@ -147,14 +147,15 @@ async function bankStep(open: OpenDb, unit: number, client: number): Promise<Ban
   const uuid = (text: string) => createHash('md5').update(text).digest('hex');
   const row = (values: (string | number | null)[]) => `${values.map(copyText).join('\t')}\n`;
   const extras = JSON.stringify({ account: { bank: '341', branch: '0001', account: '543210' } });
+  const tenants = await TenantKeys.load(open.db, [unit, client]);
   await withRawTransaction(open, async (tx) => {
-    await tx.copyFrom('linhas_operadora', ['codarquivo', 'linha', 'chave', 'ocorrencia', 'tipo', 'tiporegistro', 'codoperadora', 'codpessoa', 'estabelecimento', 'nsu', 'data', 'valorliquido', 'extras'],
+    await tx.copyFrom('linhas_operadora', ['codarquivo', 'linha', 'chave', 'ocorrencia', 'tipo', 'tiporegistro', 'codoperadora', 'codpessoa', 'codcliente', 'estabelecimento', 'nsu', 'data', 'valorliquido', 'extras'],
       (async function* () {
-        yield settlements.map((s, i) => row([900_001, i + 1, uuid(s.id), 1, 'settlement', 'bench', Number(cielo!.id), unit, s.merchantId, s.id, s.date, s.amount, extras])).join('');
+        yield settlements.map((s, i) => row([900_001, i + 1, uuid(s.id), 1, 'settlement', 'bench', Number(cielo!.id), unit, tenants.of(unit), s.merchantId, s.id, s.date, s.amount, extras])).join('');
       })());
-    await tx.copyFrom('linhas_banco', ['codarquivo', 'linha', 'chave', 'ocorrencia', 'codcontabancaria', 'codpessoa', 'data', 'natureza', 'valor', 'documento'],
+    await tx.copyFrom('linhas_banco', ['codarquivo', 'linha', 'chave', 'ocorrencia', 'codcontabancaria', 'codpessoa', 'codcliente', 'data', 'natureza', 'valor', 'documento'],
       (async function* () {
-        yield bank.postings.map((p, i) => row([900_002, i + 1, uuid(`b${i}`), 1, Number(conta!.id), client, p.data, p.natureza, p.valor, p.documento])).join('');
+        yield bank.postings.map((p, i) => row([900_002, i + 1, uuid(`b${i}`), 1, Number(conta!.id), client, tenants.of(client), p.data, p.natureza, p.valor, p.documento])).join('');
       })());
   });
   for (const table of ['linhas_operadora', 'linhas_banco']) await open.db.execute(sql.raw(`ANALYZE ${table}`));

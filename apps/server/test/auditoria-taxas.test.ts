@@ -40,9 +40,9 @@ describe.each(engines())('Auditoria de Taxas (%s)', (engine) => {
     const arquivo = await one(`INSERT INTO arquivos (codpessoa, codoperadora, status, origem, nomearquivo, dataenvio, sha256, tamanho)
       VALUES (${unidade}, 1, 'PROCESSADO', 'CLI', 'auditoria.txt', '2026-03-31', md5('auditoria.txt'), 1) RETURNING codarquivo`);
     for (const [n, dia, bruto, taxa] of [[1, 11, 20000, 500], [2, 12, 10000, 250], [3, 13, 5000, 100]] as const) {
-      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente,
           estabelecimento, nsu, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
-        VALUES (${arquivo}, ${n}, md5('auditoria-${n}')::uuid, 1, 'sale', 'E', 1, ${unidade}, 'AUD1', '00000${n}', '2026-03-${dia}', ${bruto}, ${taxa}, ${bruto - taxa}, 1, '040', true)`);
+        VALUES (${arquivo}, ${n}, md5('auditoria-${n}')::uuid, 1, 'sale', 'E', 1, ${unidade}, cliente_raiz(${unidade}), 'AUD1', '00000${n}', '2026-03-${dia}', ${bruto}, ${taxa}, ${bruto - taxa}, 1, '040', true)`);
     }
     await withRawTransaction(t.opened, (tx) => auditFees(tx, { de: '2026-03-01', ate: '2026-03-31' }, 1));
   });
@@ -104,9 +104,9 @@ describe.each(engines())('Auditoria de Taxas (%s)', (engine) => {
   it('Taxas não cadastradas and Unidades não encontradas show what keeps sales from being priced, as the spec calls do', async () => {
     // a crédito parcelado sale in 3 installments: the plan has no rate for it
     const [f] = await t.exec(`SELECT codarquivo FROM arquivos WHERE nomearquivo = 'auditoria.txt'`);
-    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente,
         estabelecimento, nsu, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
-      VALUES (${f!.codarquivo}, 4, md5('auditoria-4')::uuid, 1, 'sale', 'E', 1, ${unidade}, 'AUD1', '000004', '2026-03-14', 30000, 990, 29010, 3, '043', true)`);
+      VALUES (${f!.codarquivo}, 4, md5('auditoria-4')::uuid, 1, 'sale', 'E', 1, ${unidade}, cliente_raiz(${unidade}), 'AUD1', '000004', '2026-03-14', 30000, 990, 29010, 3, '043', true)`);
     await withRawTransaction(t.opened, (tx) => auditFees(tx, { de: '2026-03-01', ate: '2026-03-31' }, 1));
     const TAXAS = `query($v: TaxaSemCadastroFilter) { listarTaxasNaoCadastradas(values: $v) {
       codoperadora produto nomeproduto codprodutos totparcelas quantidade valorbruto valortaxa } listarTaxasNaoCadastradasTotal(values: $v) }`;

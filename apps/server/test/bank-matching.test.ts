@@ -123,15 +123,15 @@ describe.each(engines())('bank check on %s', (engine) => {
     seq++;
     const p = who[o.pessoa ?? 'A'];
     const extras = o.conta === undefined || o.conta === null ? 'NULL' : `'${JSON.stringify({ account: o.conta })}'::jsonb`;
-    return t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu, data, valorliquido, extras)
-      VALUES (${FILE_OP}, ${seq}, md5('bank-op-${o.label}')::uuid, 1, '${o.tipo ?? 'settlement'}', 'T', ${ops[o.operadora ?? 'Cielo']}, ${p.unit}, 'EC${o.pessoa ?? 'A'}', '${o.label}',
+    return t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, nsu, data, valorliquido, extras)
+      VALUES (${FILE_OP}, ${seq}, md5('bank-op-${o.label}')::uuid, 1, '${o.tipo ?? 'settlement'}', 'T', ${ops[o.operadora ?? 'Cielo']}, ${p.unit}, cliente_raiz(${p.unit}), 'EC${o.pessoa ?? 'A'}', '${o.label}',
       '${o.data}', ${o.valor}, ${extras})`);
   };
   const plantBank = (b: Bank) => {
     seq++;
     const p = who[b.pessoa ?? 'A'];
-    return t.exec(`INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, data, natureza, valor, documento, historico)
-      VALUES (${FILE_BANK}, ${seq}, md5('bank-b-${b.label}')::uuid, 1, ${p.conta}, ${p.client}, '${b.data}', '${b.natureza ?? 'C'}', ${b.valor}, '${b.label}', 'CIELO')`);
+    return t.exec(`INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, codcliente, data, natureza, valor, documento, historico)
+      VALUES (${FILE_BANK}, ${seq}, md5('bank-b-${b.label}')::uuid, 1, ${p.conta}, ${p.client}, cliente_raiz(${p.client}), '${b.data}', '${b.natureza ?? 'C'}', ${b.valor}, '${b.label}', 'CIELO')`);
   };
   const clear = async () => {
     await t.exec('DELETE FROM conciliacoes_bancarias');
@@ -282,11 +282,11 @@ describe.each(engines())('bank check on %s', (engine) => {
       expect(statements.flatMap((st) => st.errors), name).toEqual([]);
       const postings = statements.flatMap((st) => st.accounts.flatMap((a) => a.postings));
       expect(postings).toHaveLength(bank.postings.length);
-      const values = postings.map((p, i) => `(${FILE_BANK}, ${i + 1}, md5('gen-${i}')::uuid, 1, ${who.A.conta}, ${who.A.client}, '${p.data}', '${p.natureza}', ${p.valor}, '${p.documento}')`);
-      await t.exec(`INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, data, natureza, valor, documento) VALUES ${values.join(',')}`);
-      const lines = settlements.map((s, i) => `(${FILE_OP}, ${i + 1}, md5('gen-op-${i}')::uuid, 1, 'settlement', 'T', ${ops.Cielo}, ${who.A.unit}, '${s.merchantId}', '${s.id}', '${s.date}', ${s.amount},
+      const values = postings.map((p, i) => `(${FILE_BANK}, ${i + 1}, md5('gen-${i}')::uuid, 1, ${who.A.conta}, ${who.A.client}, cliente_raiz(${who.A.client}), '${p.data}', '${p.natureza}', ${p.valor}, '${p.documento}')`);
+      await t.exec(`INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, codcliente, data, natureza, valor, documento) VALUES ${values.join(',')}`);
+      const lines = settlements.map((s, i) => `(${FILE_OP}, ${i + 1}, md5('gen-op-${i}')::uuid, 1, 'settlement', 'T', ${ops.Cielo}, ${who.A.unit}, cliente_raiz(${who.A.unit}), '${s.merchantId}', '${s.id}', '${s.date}', ${s.amount},
         '${JSON.stringify({ account: CONTA_A })}'::jsonb)`);
-      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu, data, valorliquido, extras) VALUES ${lines.join(',')}`);
+      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, nsu, data, valorliquido, extras) VALUES ${lines.join(',')}`);
       await reconcileBank(t.opened, { codpessoas: [who.A.unit], de: settlements[0]!.date, ate: last }, hoje);
 
       const got = await t.exec(`SELECT coalesce(o.nsu, b.documento) AS label, m.resultado, m.diferenca FROM conciliacoes_bancarias m

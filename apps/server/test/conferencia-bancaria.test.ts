@@ -48,8 +48,8 @@ describe.each(engines())('Conferência Bancária (%s)', (engine) => {
     const mercadoConta = await conta(mercado, '237', '0999', '55555', 'Bradesco do Mercado');
     let n = 0;
     const linha = async (key: string, tipo: string, operadora: number, data: string, liquido: number, bruto: number | null, nsu: string | null) => {
-      L[key] = await one(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu, data, valorbruto, valorliquido, totparcelas)
-        VALUES (${cielo}, ${++n}, md5('conf-${key}')::uuid, 1, '${tipo}', 'X', ${operadora}, ${centro}, 'CONF1', ${nsu ? `'${nsu}'` : 'NULL'}, '${data}', ${bruto ?? 'NULL'}, ${liquido}, 1) RETURNING codlinha`);
+      L[key] = await one(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, nsu, data, valorbruto, valorliquido, totparcelas)
+        VALUES (${cielo}, ${++n}, md5('conf-${key}')::uuid, 1, '${tipo}', 'X', ${operadora}, ${centro}, cliente_raiz(${centro}), 'CONF1', ${nsu ? `'${nsu}'` : 'NULL'}, '${data}', ${bruto ?? 'NULL'}, ${liquido}, 1) RETURNING codlinha`);
     };
     await linha('S1', 'sale', 1, '2026-03-02', 9800, 10000, '000101');
     await linha('S2', 'sale', 1, '2026-03-03', 4900, 5000, '000102');
@@ -60,14 +60,14 @@ describe.each(engines())('Conferência Bancária (%s)', (engine) => {
     await linha('D1', 'adjustment', 1, '2026-03-13', -1500, null, null);
     await linha('P5', 'settlement', 1, '2026-04-06', 7777, null, null);
     for (const [s, v] of [['S1', 9800], ['S2', 4900]] as const) {
-      await t.exec(`INSERT INTO pagamentos_previstos (codlinha, parcela, totparcelas, codpessoa, codoperadora, estabelecimento, nsu, datavenda, dataprevista,
+      await t.exec(`INSERT INTO pagamentos_previstos (codlinha, parcela, totparcelas, codpessoa, codcliente, codoperadora, estabelecimento, nsu, datavenda, dataprevista,
           valorbrutoprevisto, valorprevisto, origem, codlinhapagamento, datapagamento, valorpago, situacao)
-        SELECT codlinha, 1, 1, codpessoa, 1, 'CONF1', nsu, data, '2026-03-10', valorbruto, ${v}, 'credito_venda', ${L.P1}, '2026-03-10', ${v}, 'pago'
+        SELECT codlinha, 1, 1, codpessoa, codcliente, 1, 'CONF1', nsu, data, '2026-03-10', valorbruto, ${v}, 'credito_venda', ${L.P1}, '2026-03-10', ${v}, 'pago'
         FROM linhas_operadora WHERE codlinha = ${L[s]}`);
     }
     const lancamento = async (key: string, arq: number, conta: number, dono: number, data: string, natureza: 'C' | 'D', valor: number, historico: string) => {
-      B[key] = await one(`INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, data, natureza, valor, historico)
-        VALUES (${arq}, ${++n}, md5('banco-${key}')::uuid, 1, ${conta}, ${dono}, '${data}', '${natureza}', ${valor}, '${historico}') RETURNING codlinhabanco`);
+      B[key] = await one(`INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, codcliente, data, natureza, valor, historico)
+        VALUES (${arq}, ${++n}, md5('banco-${key}')::uuid, 1, ${conta}, ${dono}, cliente_raiz(${dono}), '${data}', '${natureza}', ${valor}, '${historico}') RETURNING codlinhabanco`);
     };
     await lancamento('B1', extrato, itau, padaria, '2026-03-10', 'C', 14700, 'CIELO PAGAMENTO');
     await lancamento('B2', extrato, itau, padaria, '2026-03-12', 'C', 19990, 'CIELO PAGAMENTO 2');
@@ -76,8 +76,8 @@ describe.each(engines())('Conferência Bancária (%s)', (engine) => {
     await lancamento('B5', extrato, itau, padaria, '2026-03-14', 'D', 300, 'TARIFA');
     await lancamento('M1', extratoMercado, mercadoConta, mercado, '2026-03-16', 'C', 4242, 'CREDITO DO MERCADO');
     const par = (grupo: number, dono: number, conta: number, l: number | null, b: number | null, resultado: string, regra: string | null, diferenca: number) =>
-      t.exec(`INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcontabancaria, codlinha, codlinhabanco, resultado, regra, diferenca)
-        VALUES (${grupo}, ${dono}, ${conta}, ${l ?? 'NULL'}, ${b ?? 'NULL'}, '${resultado}', ${regra ? `'${regra}'` : 'NULL'}, ${diferenca})`);
+      t.exec(`INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcliente, codcontabancaria, codlinha, codlinhabanco, resultado, regra, diferenca)
+        VALUES (${grupo}, ${dono}, cliente_raiz(${dono}), ${conta}, ${l ?? 'NULL'}, ${b ?? 'NULL'}, '${resultado}', ${regra ? `'${regra}'` : 'NULL'}, ${diferenca})`);
     await par(1, padaria, itau, L.P1!, B.B1!, 'CREDITADO', 'EXATO', 0);
     await par(2, padaria, itau, L.P2!, B.B2!, 'CREDITADO_DIFERENCA', 'DIA_UTIL', -10);
     await par(3, padaria, itau, L.P3!, null, 'NAO_CREDITADO', null, 0);

@@ -119,8 +119,8 @@ describe.each(engines())('contract position (%s)', (engine) => {
   it('groups the codes by operator and status with their counts, lists codes nobody registered as NN, and filters by status', async () => {
     // a Rede statement line of a code no establishment holds, in a file of the bakery
     const arquivo = await file(padaria, 2);
-    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, estabelecimento, data, valorliquido)
-      VALUES (${arquivo}, 1, gen_random_uuid(), 1, 'VENDA', 'CV', 2, '055500011', current_date - 1, 1000)`);
+    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codcliente, estabelecimento, data, valorliquido)
+      VALUES (${arquivo}, 1, gen_random_uuid(), 1, 'VENDA', 'CV', 2, cliente_raiz(NULL), '055500011', current_date - 1, 1000)`);
     const nodes = dataOf(await t.call(TREE, { v: { codoperadora: -999 } }, { cookie: admin })).getPosicaoContratosPorClientes as Record<string, unknown>[];
     const ops = nodes.filter((n) => n.type === 1);
     expect(ops.map((n) => n.description)).toEqual(['Cielo', 'Getnet', 'Rede']);

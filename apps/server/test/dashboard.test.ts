@@ -185,10 +185,10 @@ describe.each(engines())('dashboard on %s', (engine) => {
     // a settlement of Centro not credited in the window, one credited, one not credited after the window, one of Bom Preço
     const plant = async (unidade: string, data: string, valor: number, resultado: string) => {
       const codpessoa = units.get(unidade)!;
-      const [l] = await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, data, valorliquido)
-        SELECT codarquivo, 900000 + ${valor}, md5('dash-banco-${valor}')::uuid, 1, 'settlement', 'X', 1, ${codpessoa}, 'DASH', '${data}', ${valor}
+      const [l] = await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, data, valorliquido)
+        SELECT codarquivo, 900000 + ${valor}, md5('dash-banco-${valor}')::uuid, 1, 'settlement', 'X', 1, ${codpessoa}, cliente_raiz(${codpessoa}), 'DASH', '${data}', ${valor}
         FROM arquivos WHERE codpessoa = ${codpessoa} ORDER BY codarquivo LIMIT 1 RETURNING codlinha`);
-      await t.exec(`INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codlinha, resultado) VALUES (${valor}, ${codpessoa}, ${Number(l!.codlinha)}, '${resultado}')`);
+      await t.exec(`INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcliente, codlinha, resultado) VALUES (${valor}, ${codpessoa}, cliente_raiz(${codpessoa}), ${Number(l!.codlinha)}, '${resultado}')`);
     };
     await plant('Pão Quente - Centro', '2026-05-20', 123456, 'NAO_CREDITADO');
     await plant('Pão Quente - Centro', '2026-05-21', 5000, 'CREDITADO');

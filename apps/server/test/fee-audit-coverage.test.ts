@@ -22,9 +22,9 @@ describe.each(engines())('fee audit coverage on %s', (engine) => {
 
   const line = async (nome: string, v: { op: number; produto: string; produtonome: string | null; bruto: number; taxa: number; parcelas?: number; extras?: object }) => {
     linha++;
-    ids.set(nome, await one(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+    ids.set(nome, await one(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente,
         estabelecimento, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, produtonome, extras, aceita)
-      VALUES (${file}, ${linha}, md5('cov-${nome}')::uuid, 1, 'sale', 'X', ${v.op}, ${unit}, 'EC1', '2026-03-10', ${v.bruto}, ${v.taxa},
+      VALUES (${file}, ${linha}, md5('cov-${nome}')::uuid, 1, 'sale', 'X', ${v.op}, ${unit}, cliente_raiz(${unit}), 'EC1', '2026-03-10', ${v.bruto}, ${v.taxa},
         ${v.bruto - v.taxa}, ${v.parcelas ?? 1}, '${v.produto}', ${v.produtonome === null ? 'NULL' : `'${v.produtonome}'`},
         ${v.extras ? `'${JSON.stringify(v.extras)}'::jsonb` : 'NULL'}, true) RETURNING codlinha`));
   };

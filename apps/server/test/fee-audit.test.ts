@@ -43,9 +43,9 @@ describe.each(engines())('fee audit on %s', (engine) => {
     aceita?: boolean; estabelecimento?: string; dataprevista?: string;
   }) => {
     linha++;
-    const [r] = await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+    const [r] = await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente,
         estabelecimento, data, dataprevista, valorbruto, valortaxa, valorliquido, totparcelas, produto, cartao, aceita)
-      VALUES (${codarquivo}, ${linha}, md5('fee-${nome}')::uuid, 1, '${v.tipo ?? 'sale'}', 'E', 1, ${codpessoa ?? 'NULL'},
+      VALUES (${codarquivo}, ${linha}, md5('fee-${nome}')::uuid, 1, '${v.tipo ?? 'sale'}', 'E', 1, ${codpessoa ?? 'NULL'}, cliente_raiz(${codpessoa ?? 'NULL'}),
         '${v.estabelecimento ?? 'T1'}', '${v.data}', ${v.dataprevista ? `'${v.dataprevista}'` : 'NULL'}, ${v.bruto}, ${v.taxa},
         ${v.bruto - v.taxa}, ${v.parcelas ?? 1}, '${v.produto}', ${v.cartao ? `'${v.cartao}'` : 'NULL'}, ${v.aceita ?? true})
       RETURNING codlinha`);

@@ -145,14 +145,14 @@ describe.each(engines())('Integrações registers (%s)', (engine) => {
     // an adjustment of the Centro unit (a rent debit) at its Cielo establishment, and one of Mercado's unit (the line
     // tables carry no foreign keys: a file's lines, as the pipeline writes them)
     const base = { estabelecimento: '1023456789' };
-    const adjustment = (codpessoa: number, chave: string, data: string) => one(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, data, valorliquido, motivo, motivonome)
-      VALUES (0, 1, '${chave}', 1, 'adjustment', '3', 1, ${codpessoa}, '${base.estabelecimento}', '${data}', -8990, '41', 'Aluguel de POS') RETURNING codlinha`);
+    const adjustment = (codpessoa: number, chave: string, data: string) => one(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, data, valorliquido, motivo, motivonome)
+      VALUES (0, 1, '${chave}', 1, 'adjustment', '3', 1, ${codpessoa}, cliente_raiz(${codpessoa}), '${base.estabelecimento}', '${data}', -8990, '41', 'Aluguel de POS') RETURNING codlinha`);
     const codlinha = await adjustment(centro, '6f1c2f1e-3a4b-4c5d-8e9f-0a1b2c3d4e5f', '2026-05-13');
     const matriz = await one(`SELECT codpessoa FROM pessoas WHERE nome = 'Bom Preço - Matriz'`);
     const outra = await adjustment(matriz, '7f1c2f1e-3a4b-4c5d-8e9f-0a1b2c3d4e5f', '2026-05-13');
     // a sale is not an adjustment
-    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, data, valorliquido)
-      VALUES (0, 2, '8f1c2f1e-3a4b-4c5d-8e9f-0a1b2c3d4e5f', 1, 'sale', '1', 1, ${centro}, '1023456789', '2026-05-13', 10000)`);
+    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, data, valorliquido)
+      VALUES (0, 2, '8f1c2f1e-3a4b-4c5d-8e9f-0a1b2c3d4e5f', 1, 'sale', '1', 1, ${centro}, cliente_raiz(${centro}), '1023456789', '2026-05-13', 10000)`);
     const window = { de: '2026-05-01', ate: '2026-05-31' };
     const rows = await list(ajustesIntegradosScreen, window, admin);
     const mine = rows.find((r) => r.codlinha === codlinha);

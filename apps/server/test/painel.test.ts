@@ -35,8 +35,8 @@ describe.each(engines())('painel links (%s)', (engine) => {
     t = await createTestApp(engine);
     const hoje = todayBusiness();
     for (const s of SALES) {
-      await t.exec(`INSERT INTO resumo_vendas_dia (data, codpessoa, codoperadora, bandeira, produto, hora, quantidade, bruto, taxa, liquido, conciliadas, tipo)
-        SELECT '${addDays(hoje, -s.dias)}', codpessoa, ${s.codoperadora}, 'VISA', 'Crédito à vista', 10, ${s.quantidade}, ${s.bruto}, ${s.taxa}, ${s.bruto - s.taxa}, ${s.quantidade}, 'CREDITO'
+      await t.exec(`INSERT INTO resumo_vendas_dia (data, codpessoa, codcliente, codoperadora, bandeira, produto, hora, quantidade, bruto, taxa, liquido, conciliadas, tipo)
+        SELECT '${addDays(hoje, -s.dias)}', codpessoa, cliente_raiz(codpessoa), ${s.codoperadora}, 'VISA', 'Crédito à vista', 10, ${s.quantidade}, ${s.bruto}, ${s.taxa}, ${s.bruto - s.taxa}, ${s.quantidade}, 'CREDITO'
         FROM pessoas WHERE nome = '${s.unidade}'`);
     }
     cliente = await t.login('CLIENTE');

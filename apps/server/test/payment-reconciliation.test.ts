@@ -42,7 +42,7 @@ describe.each(engines())('payment reconciliation on %s', (engine) => {
       FROM pagamentos_previstos WHERE situacao = 'pago' AND totparcelas = 1 ORDER BY datavenda, nsu`);
   const settlementOf = (nsu: string) => `tipo = 'settlement' AND nsu = '${nsu}' AND estabelecimento = '${EC}'`;
   const insertLine = (linha: number, fields: Record<string, string | number | null>) => {
-    const all = { codarquivo: file03, linha, chave: `md5('pay-${linha}')::uuid`, ocorrencia: 1, codoperadora: cielo, codpessoa: unit, estabelecimento: `'${EC}'`, ...fields };
+    const all = { codarquivo: file03, linha, chave: `md5('pay-${linha}')::uuid`, ocorrencia: 1, codoperadora: cielo, codpessoa: unit, codcliente: `cliente_raiz(${unit})`, estabelecimento: `'${EC}'`, ...fields };
     return t.exec(`INSERT INTO linhas_operadora (${Object.keys(all).join(', ')}) VALUES (${Object.values(all).map((v) => v ?? 'NULL').join(', ')})`);
   };
   const snapshot = async () => ({

@@ -70,9 +70,9 @@ describe.each(engines())('plans and rates (%s)', (engine) => {
       VALUES (${unidade}, 1, 'PROCESSADO', 'CLI', 'planos.txt', '2026-03-31', md5('planos.txt'), 1) RETURNING codarquivo`);
     // two Cielo crédito à vista sales ('040' → product 1): R$ 200,00 kept R$ 5,00 (2,5%); R$ 100,00 kept R$ 2,50
     for (const [n, bruto, taxa] of [[1, 20000, 500], [2, 10000, 250]] as const) {
-      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa,
+      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente,
           estabelecimento, data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
-        VALUES (${arquivo}, ${n}, md5('planos-${n}')::uuid, 1, 'sale', 'E', 1, ${unidade}, 'PLANOS1', '2026-03-1${n}', ${bruto}, ${taxa}, ${bruto - taxa}, 1, '040', true)`);
+        VALUES (${arquivo}, ${n}, md5('planos-${n}')::uuid, 1, 'sale', 'E', 1, ${unidade}, cliente_raiz(${unidade}), 'PLANOS1', '2026-03-1${n}', ${bruto}, ${taxa}, ${bruto - taxa}, 1, '040', true)`);
     }
   });
   afterAll(() => t?.close());

@@ -35,9 +35,9 @@ describe.each(engines())('Fechamento de Movimento Previsão (%s)', (engine) => {
   const one = async (q: string) => Number(Object.values((await t.exec(q))[0]!)[0]);
   const sale = async (v: { data: string; bruto: number; taxa: number; aceita?: boolean }) => {
     linha++;
-    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, terminal,
+    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, terminal,
         data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
-      VALUES (${codarquivo}, ${linha}, md5('prev-${engine}-${linha}')::uuid, 1, 'sale', 'E', 1, ${unidade}, '9900000002', 'T-PREV',
+      VALUES (${codarquivo}, ${linha}, md5('prev-${engine}-${linha}')::uuid, 1, 'sale', 'E', 1, ${unidade}, cliente_raiz(${unidade}), '9900000002', 'T-PREV',
         '${v.data}', ${v.bruto}, ${v.taxa}, ${v.bruto - v.taxa}, 1, '041', ${v.aceita ?? true})`);
   };
   /** Asks for the report and fetches it as the browser would: its bytes and headers. */

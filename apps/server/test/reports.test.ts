@@ -283,7 +283,7 @@ describe.each(engines())('report generators on %s', (engine) => {
     const line = (f: Record<string, string | number | null>) => {
       linha++;
       const all: Record<string, string | number | null> = {
-        codarquivo: sint, linha, chave: `md5('casos-${engine}-${linha}')::uuid`, ocorrencia: 1, codoperadora: 2, codpessoa: savassi,
+        codarquivo: sint, linha, chave: `md5('casos-${engine}-${linha}')::uuid`, ocorrencia: 1, codoperadora: 2, codpessoa: savassi, codcliente: `cliente_raiz(${savassi})`,
         estabelecimento: `'045678901'`, tiporegistro: `'TESTE'`, ...f,
       };
       return exec(`INSERT INTO linhas_operadora (${Object.keys(all).join(', ')}) VALUES (${Object.values(all).map((v) => v ?? 'NULL').join(', ')})`);

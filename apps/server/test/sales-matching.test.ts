@@ -165,10 +165,10 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
     ];
     for (const [i, k] of cases.entries()) {
       const q = (v: string | null | undefined) => (v == null ? 'NULL' : `'${v}'`);
-      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu, autorizacao, data, valorbruto, valortaxa, valorliquido, totparcelas, aceita, bandeiranome, produtonome)
-        VALUES (${o!.codarquivo}, ${91000 + i}, md5('bp-o${i}')::uuid, 1, 'sale', 'E', 1, ${unit}, '${EC}', '${k.nsu}', 'BP${i}', '2026-05-12', 7000, 140, 6860, 1, true, ${q(k.op[0])}, ${q(k.op[1])})`);
-      await t.exec(`INSERT INTO linhas_cliente (codarquivo, linha, chave, ocorrencia, codpessoa, nsu, autorizacao, datavenda, totparcelas, valor, bandeiranome, produtonome)
-        VALUES (${c!.codarquivo}, ${91000 + i}, md5('bp-c${i}')::uuid, 1, ${unit}, '${k.nsu}', 'BP${i}', '2026-05-12', 1, 7000, ${q(k.cli[0])}, ${q(k.cli[1])})`);
+      await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, nsu, autorizacao, data, valorbruto, valortaxa, valorliquido, totparcelas, aceita, bandeiranome, produtonome)
+        VALUES (${o!.codarquivo}, ${91000 + i}, md5('bp-o${i}')::uuid, 1, 'sale', 'E', 1, ${unit}, cliente_raiz(${unit}), '${EC}', '${k.nsu}', 'BP${i}', '2026-05-12', 7000, 140, 6860, 1, true, ${q(k.op[0])}, ${q(k.op[1])})`);
+      await t.exec(`INSERT INTO linhas_cliente (codarquivo, linha, chave, ocorrencia, codpessoa, codcliente, nsu, autorizacao, datavenda, totparcelas, valor, bandeiranome, produtonome)
+        VALUES (${c!.codarquivo}, ${91000 + i}, md5('bp-c${i}')::uuid, 1, ${unit}, cliente_raiz(${unit}), '${k.nsu}', 'BP${i}', '2026-05-12', 1, 7000, ${q(k.cli[0])}, ${q(k.cli[1])})`);
     }
     await matchSales(t.opened, WINDOW, 500);
     const { customer } = await results();
@@ -183,13 +183,13 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
   it('leaves a customer line with two equally good operator candidates unpaired', async () => {
     // two operator sales with the same keys as one new customer sale: none of the three is paired
     const [o] = await t.exec(`SELECT codarquivo, linha FROM linhas_operadora WHERE tipo = 'sale' LIMIT 1`);
-    const cols = `codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, nsu, autorizacao, data, valorbruto, valortaxa, valorliquido, totparcelas, aceita`;
+    const cols = `codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, nsu, autorizacao, data, valorbruto, valortaxa, valorliquido, totparcelas, aceita`;
     for (const k of [1, 2]) {
-      await t.exec(`INSERT INTO linhas_operadora (${cols}) VALUES (${o!.codarquivo}, ${90000 + k}, md5('amb${k}')::uuid, 1, 'sale', 'E', 1, ${unit}, '${EC}', '777777', 'AMB777', '2026-05-10', 5000, 100, 4900, 1, true)`);
+      await t.exec(`INSERT INTO linhas_operadora (${cols}) VALUES (${o!.codarquivo}, ${90000 + k}, md5('amb${k}')::uuid, 1, 'sale', 'E', 1, ${unit}, cliente_raiz(${unit}), '${EC}', '777777', 'AMB777', '2026-05-10', 5000, 100, 4900, 1, true)`);
     }
     const [c] = await t.exec(`SELECT codarquivo FROM linhas_cliente LIMIT 1`);
-    await t.exec(`INSERT INTO linhas_cliente (codarquivo, linha, chave, ocorrencia, codpessoa, nsu, autorizacao, datavenda, totparcelas, valor)
-      VALUES (${c!.codarquivo}, 90001, md5('ambc')::uuid, 1, ${unit}, '777777', 'AMB777', '2026-05-10', 1, 5000)`);
+    await t.exec(`INSERT INTO linhas_cliente (codarquivo, linha, chave, ocorrencia, codpessoa, codcliente, nsu, autorizacao, datavenda, totparcelas, valor)
+      VALUES (${c!.codarquivo}, 90001, md5('ambc')::uuid, 1, ${unit}, cliente_raiz(${unit}), '777777', 'AMB777', '2026-05-10', 1, 5000)`);
     await matchSales(t.opened, WINDOW, 500);
     const { customer, operator } = await results();
     expect(customer.get('777777')?.resultado).toBe('somente_cliente');

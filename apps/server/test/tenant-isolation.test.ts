@@ -654,17 +654,17 @@ describe.each(engines())('tenant-isolation sweep on %s', (engine) => {
         parametro: await one(t, `INSERT INTO parametros_totvs (codpessoa, codfilial) VALUES (${v.topo}, '${marca}') RETURNING codparametrototvs`),
         codigo: await one(t, `INSERT INTO codigos_operadora_totvs (codpessoa, codoperadora, codclifor) VALUES (${v.topo}, ${v.codoperadora}, '${marca}') RETURNING codcodigooperadoratotvs`),
         softexpress: await one(t, `INSERT INTO integracoes_softexpress (codpessoa, codigoloja) VALUES (${v.unidade}, '${marca}') RETURNING codintegracaosoftexpress`),
-        ajuste: await one(t, `INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, data, valorliquido, motivonome)
-          VALUES (${v.arquivos[0]}, 999999, md5('${marca}-ajuste')::uuid, 1, 'adjustment', '3', ${v.codoperadora}, ${v.unidade}, '${v.codexterno}', '${v.de}', -4321, '${marca} ajuste') RETURNING codlinha`),
+        ajuste: await one(t, `INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, data, valorliquido, motivonome)
+          VALUES (${v.arquivos[0]}, 999999, md5('${marca}-ajuste')::uuid, 1, 'adjustment', '3', ${v.codoperadora}, ${v.unidade}, cliente_raiz(${v.unidade}), '${v.codexterno}', '${v.de}', -4321, '${marca} ajuste') RETURNING codlinha`),
       });
       // its bank check: an account of its client, the posting of the operator's debit on it, and the pair
       const conta = await one(t, `INSERT INTO contas_bancarias (codpessoa, banco, agencia, conta, descricao)
         VALUES (${v.topo}, '341', '0001', '${v.topo}00', '${marca} conta') RETURNING codcontabancaria`);
-      const codlinhabanco = await one(t, `INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, data, natureza, valor, historico)
-        VALUES (${v.arquivos[0]}, 999999, md5('${marca}-banco')::uuid, 1, ${conta}, ${v.topo}, '${v.de}', 'D', 4321, '${marca} débito') RETURNING codlinhabanco`);
+      const codlinhabanco = await one(t, `INSERT INTO linhas_banco (codarquivo, linha, chave, ocorrencia, codcontabancaria, codpessoa, codcliente, data, natureza, valor, historico)
+        VALUES (${v.arquivos[0]}, 999999, md5('${marca}-banco')::uuid, 1, ${conta}, ${v.topo}, cliente_raiz(${v.topo}), '${v.de}', 'D', 4321, '${marca} débito') RETURNING codlinhabanco`);
       const codlinha = integracoes.get(v.topo)!.ajuste;
-      await q(t, `INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcontabancaria, codlinha, codlinhabanco, resultado, regra)
-        VALUES (${codlinhabanco}, ${v.topo}, ${conta}, ${codlinha}, ${codlinhabanco}, 'DEBITADO', 'EXATO')`);
+      await q(t, `INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcliente, codcontabancaria, codlinha, codlinhabanco, resultado, regra)
+        VALUES (${codlinhabanco}, ${v.topo}, cliente_raiz(${v.topo}), ${conta}, ${codlinha}, ${codlinhabanco}, 'DEBITADO', 'EXATO')`);
       bancos.set(v.topo, { conta, codlinha, codlinhabanco });
     }
 

@@ -92,6 +92,12 @@ export class EstablishmentUnits {
     return unit && !unit.allowed ? MSG.arquivoEstabelecimentoAlheio.replace('{linha}', String(line)).replace('{codigo}', merchantId) : null;
   }
 
+  /** Every unit a line may be attributed to (unitOf's answers but null). */
+  persons(): number[] {
+    const out = [...this.units.values()].filter((u) => u.allowed).map((u) => u.codpessoa);
+    return this.owner === null ? out : [...out, this.owner];
+  }
+
   /** The unit a line is attributed to: its establishment's (inside the scope), or the file's owner for one nobody registered. */
   unitOf(merchantId: string): number | null {
     const unit = this.units.get(merchantId);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { arquivos, contasBancarias, copyText, withRawTransaction } from '@concilia/db';
+import { arquivos, contasBancarias, copyText, TenantKeys, withRawTransaction } from '@concilia/db';
 import { contaBancariaTexto, FILE_MESSAGE_MAX_ERRORS, fileErrorMessage, fileWarningMessage, type FileOrigin, fillMessage, MSG } from '@concilia/domain';
-import { type BankStatement, LineError, parseBankStatement } from '@concilia/engine';
+import { type BankStatement, type BankStatementAccount, LineError, parseBankStatement } from '@concilia/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import { BANK_MATCH_QUEUE, type BankMatchPayload } from '../reconcile/bank-match-queue';
 import { attributionScope, withinScope } from './attribution';
@@ -34,7 +34,7 @@ export interface BankFileRow {
 }
 
 const BANK_LINE_COLUMNS = [
-  'codarquivo', 'linha', 'chave', 'ocorrencia', 'codcontabancaria', 'codpessoa', 'data', 'natureza', 'valor', 'historico', 'documento',
+  'codarquivo', 'linha', 'chave', 'ocorrencia', 'codcontabancaria', 'codpessoa', 'codcliente', 'data', 'natureza', 'valor', 'historico', 'documento',
   'codigohistorico', 'categoria',
 ] as const;
 
@@ -78,6 +78,7 @@ export async function ingestBankStatement(deps: IngestDeps, file: BankFileRow): 
     const totals: FileTotals = {};
     const rows: string[] = [];
     const owners = new Set<number>();
+    const accounts: { account: BankStatementAccount; codcontabancaria: number; codpessoa: number }[] = [];
     for (const account of statement.accounts) {
       const [registered] = await db.select({ codcontabancaria: contasBancarias.codcontabancaria, codpessoa: contasBancarias.codpessoa })
         .from(contasBancarias).where(and(
@@ -89,6 +90,11 @@ export async function ingestBankStatement(deps: IngestDeps, file: BankFileRow): 
         continue;
       }
       if (account.postings.length > 0) owners.add(registered.codpessoa);
+      accounts.push({ account, ...registered });
+    }
+    const tenants = await TenantKeys.load(db, owners);
+    for (const { account, ...registered } of accounts) {
+      const codcliente = tenants.of(registered.codpessoa);
       for (const p of account.postings) {
         const chave = md5Uuid(`${registered.codcontabancaria}|${p.data}|${p.natureza}|${p.valor}|${p.fitid ?? p.documento ?? ''}`);
         const ocorrencia = counter.next(Buffer.from(chave.replace(/-/g, ''), 'hex'));
@@ -97,7 +103,7 @@ export async function ingestBankStatement(deps: IngestDeps, file: BankFileRow): 
         t.bruto += p.valor;
         t.liquido += p.valor;
         rows.push([
-          codarquivo, p.line, chave, ocorrencia, registered.codcontabancaria, registered.codpessoa, p.data, p.natureza, p.valor, p.historico,
+          codarquivo, p.line, chave, ocorrencia, registered.codcontabancaria, registered.codpessoa, codcliente, p.data, p.natureza, p.valor, p.historico,
           p.fitid ?? p.documento, p.codigohistorico ?? p.tipo, p.categoria,
         ].map(copyText).join('\t') + '\n');
       }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { arquivos, operadoras, type RawTransaction, terminais, withRawTransaction } from '@concilia/db';
+import { arquivos, operadoras, type RawTransaction, TenantKeys, terminais, withRawTransaction } from '@concilia/db';
 import { FILE_MESSAGE_MAX_ERRORS, fileErrorMessage, fileWarningMessage, type FileOrigin, MSG } from '@concilia/domain';
 import {
   type ColumnMapping, type CustomerSaleRecord, isBankLayout, layoutById, type LayoutId, type NormalizedRecord, type ParsedItem, recordIdentity,
@@ -59,6 +59,8 @@ interface Lookups {
   terminals: Map<string, { codpessoa: number; codoperadora: number | null }>;
   /** operator name (lower case) → code, for a customer file's operator column */
   operatorsByName: Map<string, number>;
+  /** the tenant key of every person a line may be attributed to */
+  tenants: TenantKeys;
 }
 
 async function lookups(deps: IngestDeps, file: FileRow, customer: boolean): Promise<Lookups> {
@@ -80,7 +82,8 @@ async function lookups(deps: IngestDeps, file: FileRow, customer: boolean): Prom
       operatorsByName.set(o.nome.toLowerCase(), o.codoperadora);
     }
   }
-  return { codoperadora, owner, units, terminals, operatorsByName };
+  const tenants = await TenantKeys.load(db, [...units.persons(), ...[...terminals.values()].map((t) => t.codpessoa)]);
+  return { codoperadora, owner, units, terminals, operatorsByName, tenants };
 }
 
 function md5Hex(text: string): string {
@@ -216,6 +219,7 @@ class RowWriter {
     const chave = operatorLineKey(codpessoa, recordIdentity(r));
     const ctx: LineContext = {
       codarquivo: this.codarquivo, chave, ocorrencia: this.counter.nextHex(chave), codoperadora: this.look.codoperadora, codpessoa,
+      codcliente: this.look.tenants.of(codpessoa),
     };
     return operatorLineRow(r as Exclude<NormalizedRecord, CustomerSaleRecord>, ctx);
   }
@@ -229,7 +233,7 @@ class RowWriter {
     this.span.lines.add(r.saleDate);
     return customerLineRow(r, {
       codarquivo: this.codarquivo, chave, ocorrencia: this.counter.nextHex(chave),
-      codoperadora: terminal?.codoperadora ?? hinted, codpessoa,
+      codoperadora: terminal?.codoperadora ?? hinted, codpessoa, codcliente: this.look.tenants.of(codpessoa),
     });
   }
 }

@@ -13,17 +13,19 @@ export interface LineContext {
   ocorrencia: number;
   codoperadora: number | null;
   codpessoa: number | null;
+  /** the tenant key of codpessoa (TenantKeys) */
+  codcliente: number;
 }
 
 export const OPERATOR_LINE_COLUMNS = [
-  'codarquivo', 'linha', 'chave', 'ocorrencia', 'tipo', 'tiporegistro', 'codoperadora', 'codpessoa', 'estabelecimento',
+  'codarquivo', 'linha', 'chave', 'ocorrencia', 'tipo', 'tiporegistro', 'codoperadora', 'codpessoa', 'codcliente', 'estabelecimento',
   'lote', 'nsu', 'autorizacao', 'tid', 'terminal', 'data', 'hora', 'datavenda', 'dataprevista', 'valorbruto',
   'valortaxa', 'valorliquido', 'parcela', 'totparcelas', 'bandeira', 'bandeiranome', 'produto', 'produtonome',
   'captura', 'status', 'aceita', 'motivo', 'motivonome', 'cartao', 'mktvendedor', 'mktpagamento', 'mktpedido', 'mktitem', 'extras',
 ] as const;
 
 export const CUSTOMER_LINE_COLUMNS = [
-  'codarquivo', 'linha', 'chave', 'ocorrencia', 'codpessoa', 'codoperadora', 'estabelecimento', 'nsu', 'tid',
+  'codarquivo', 'linha', 'chave', 'ocorrencia', 'codpessoa', 'codcliente', 'codoperadora', 'estabelecimento', 'nsu', 'tid',
   'autorizacao', 'terminal', 'datavenda', 'horavenda', 'totparcelas', 'valor', 'bandeira', 'produto', 'codexterno',
   'nossonumero', 'operadorainformada', 'bandeiranome', 'produtonome',
 ] as const;
@@ -148,13 +150,13 @@ function toRow(values: readonly Value[]): string {
 }
 
 export function operatorLineRow(r: OperatorRecord, ctx: LineContext): string {
-  return `${ctx.codarquivo}\t${r.line}\t${txt(ctx.chave)}\t${ctx.ocorrencia}\t${txt(r.kind)}\t${txt(r.recordType)}\t${num(ctx.codoperadora)}\t${num(ctx.codpessoa)}\t`
+  return `${ctx.codarquivo}\t${r.line}\t${txt(ctx.chave)}\t${ctx.ocorrencia}\t${txt(r.kind)}\t${txt(r.recordType)}\t${num(ctx.codoperadora)}\t${num(ctx.codpessoa)}\t${ctx.codcliente}\t`
     + `${txt(r.merchantId)}\t${kindColumns(r, lineDate(r))}\t${marketplaceColumns(r)}\t${txt(extrasOf(r, USED_BY_KIND[r.kind]))}\n`;
 }
 
 export function customerLineRow(r: CustomerSaleRecord, ctx: LineContext): string {
   return toRow([
-    ctx.codarquivo, r.line, ctx.chave, ctx.ocorrencia, ctx.codpessoa, ctx.codoperadora, r.merchantId || null, r.nsu, r.tid,
+    ctx.codarquivo, r.line, ctx.chave, ctx.ocorrencia, ctx.codpessoa, ctx.codcliente, ctx.codoperadora, r.merchantId || null, r.nsu, r.tid,
     r.authorization, r.terminal, r.saleDate, r.saleTime, r.installments, r.gross, r.brand?.code, r.product?.code,
     r.customerCode, r.nossoNumero, r.operatorHint, r.brand?.name, r.product?.name,
   ]);

@@ -145,8 +145,8 @@ const RESULTS = `
     GROUP BY grupo),
   rg AS (SELECT grupo, min(regra) AS regra FROM bo WHERE grupo IS NOT NULL GROUP BY grupo),
   ins AS (
-    INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcontabancaria, codlinha, codlinhabanco, resultado, regra, diferenca)
-    SELECT coalesce(o.grupo, -o.id), o.codpessoa, o.codconta, o.id, NULL,
+    INSERT INTO conciliacoes_bancarias (grupo, codpessoa, codcliente, codcontabancaria, codlinha, codlinhabanco, resultado, regra, diferenca)
+    SELECT coalesce(o.grupo, -o.id), o.codpessoa, o.codcliente, o.codconta, o.id, NULL,
            CASE WHEN o.grupo IS NULL THEN CASE WHEN c.proximo >= $1::date THEN 'AGUARDANDO' WHEN o.natureza = 'C' THEN 'NAO_CREDITADO' ELSE 'NAO_DEBITADO' END
                 WHEN o.natureza = 'D' THEN 'DEBITADO' WHEN d.diferenca <> 0 THEN 'CREDITADO_DIFERENCA' ELSE 'CREDITADO' END,
            o.regra,
@@ -154,7 +154,7 @@ const RESULTS = `
     FROM bo o JOIN cal c ON c.dia = o.data LEFT JOIN dif d ON d.grupo = o.grupo
     WHERE o.codconta IS NOT NULL
     UNION ALL
-    SELECT coalesce(b.grupo, b.id), b.codpessoa, b.codconta, NULL, b.id,
+    SELECT coalesce(b.grupo, b.id), b.codpessoa, b.codcliente, b.codconta, NULL, b.id,
            CASE WHEN b.grupo IS NULL THEN CASE b.natureza WHEN 'C' THEN 'CREDITO_SEM_ORIGEM' ELSE 'DEBITO_SEM_ORIGEM' END
                 WHEN b.natureza = 'D' THEN 'DEBITADO' WHEN d.diferenca <> 0 THEN 'CREDITADO_DIFERENCA' ELSE 'CREDITADO' END,
            r.regra,
@@ -221,14 +221,14 @@ export async function reconcileBankWindow(tx: RawTransaction, scope: BankMatchPa
   // half-empty pages: each rule marks its pairs in place, and room on the page keeps those updates off the index
   // (measured: the first rule's marking takes 40 % less)
   await tx.query(`CREATE TEMP TABLE bo WITH (fillfactor = 50) ON COMMIT DROP AS
-    SELECT l.codlinha AS id, l.codpessoa, l.codoperadora, l.data, CASE WHEN l.valorliquido > 0 THEN 'C' ELSE 'D' END AS natureza,
+    SELECT l.codlinha AS id, l.codpessoa, l.codcliente, l.codoperadora, l.data, CASE WHEN l.valorliquido > 0 THEN 'C' ELSE 'D' END AS natureza,
            abs(l.valorliquido) AS valor, ${ACCOUNT_OF_LINE} AS codconta, NULL::bigint AS grupo, NULL::text AS regra
     FROM linhas_operadora l JOIN fam f ON f.codpessoa = l.codpessoa
     WHERE l.codpessoa = ANY($1::int[]) AND ${OPERATOR_KINDS} AND (l.data BETWEEN $2::date AND $3::date
       OR l.codlinha IN (SELECT m.codlinha FROM conciliacoes_bancarias m JOIN velhos v ON v.grupo = m.grupo))`,
   [family, lo, hi]);
   await tx.query(`CREATE TEMP TABLE bb WITH (fillfactor = 50) ON COMMIT DROP AS
-    SELECT l.codlinhabanco AS id, l.codpessoa, l.codcontabancaria AS codconta, l.data, l.natureza, l.valor, NULL::bigint AS grupo
+    SELECT l.codlinhabanco AS id, l.codpessoa, l.codcliente, l.codcontabancaria AS codconta, l.data, l.natureza, l.valor, NULL::bigint AS grupo
     FROM linhas_banco l
     WHERE l.codpessoa = ANY($1::int[]) AND (l.data BETWEEN $2::date AND $3::date
       OR l.codlinhabanco IN (SELECT m.codlinhabanco FROM conciliacoes_bancarias m JOIN velhos v ON v.grupo = m.grupo))`,

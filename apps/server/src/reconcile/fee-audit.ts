@@ -37,7 +37,7 @@ import type { RawTransaction } from '@concilia/db';
 
 /** The sales of the window with what the audit needs; the fee charged is the fee field, else gross − net. */
 const SALES = `
-  SELECT l.codlinha, l.codpessoa, l.codoperadora, l.data, l.estabelecimento, l.valorbruto,
+  SELECT l.codlinha, l.codpessoa, l.codcliente, l.codoperadora, l.data, l.estabelecimento, l.valorbruto,
          coalesce(l.valortaxa, l.valorbruto - l.valorliquido) AS cobrada,
          greatest(coalesce(l.totparcelas, 1), 1)::int AS parcelas, left(l.cartao, 6) AS bin,
          coalesce(pn.codprodutos, m.codprodutos) AS codprodutos, (l.extras -> 'derived') IS NOT NULL AS derivada
@@ -77,14 +77,14 @@ const AUDIT = `
   WITH v AS (${SALES}),
   r AS (SELECT * FROM (${FITTING}) f WHERE f.ordem = 1),
   calc AS (
-    SELECT v.codlinha, v.codpessoa, v.codoperadora, v.data, v.codprodutos, r.codplanosconciliadorestaxas,
+    SELECT v.codlinha, v.codpessoa, v.codcliente, v.codoperadora, v.data, v.codprodutos, r.codplanosconciliadorestaxas,
            v.cobrada, v.derivada, ${CONTRACTED} AS contratada
     FROM v LEFT JOIN r ON r.codlinha = v.codlinha
   ),
   ins AS (
-    INSERT INTO auditoria_taxas (codlinha, codpessoa, codoperadora, datavenda, codprodutos, codplanosconciliadorestaxas,
+    INSERT INTO auditoria_taxas (codlinha, codpessoa, codcliente, codoperadora, datavenda, codprodutos, codplanosconciliadorestaxas,
       taxacobrada, taxacontratada, diferenca, situacao)
-    SELECT codlinha, codpessoa, codoperadora, data, codprodutos, codplanosconciliadorestaxas, cobrada, contratada,
+    SELECT codlinha, codpessoa, codcliente, codoperadora, data, codprodutos, codplanosconciliadorestaxas, cobrada, contratada,
            cobrada - contratada,
            CASE WHEN contratada IS NULL THEN 'nao_cadastrada'
                 WHEN abs(cobrada - contratada) <= $3::bigint THEN 'ok'

@@ -72,7 +72,7 @@ export const WINDOW_TABLE = 'previstos_janela';
  * The columns of pagamentos_previstos the window writes but situacao, in the temporary table's order (codpagamento
  * is the table's own; situacao is decided as the rows are written).
  */
-export const EXPECTED_COLUMNS = `codlinha, parcela, totparcelas, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira,
+export const EXPECTED_COLUMNS = `codlinha, parcela, totparcelas, codpessoa, codcliente, codoperadora, estabelecimento, lote, nsu, bandeira,
   produto, datavenda, dataprevista, valorbrutoprevisto, valorprevisto, origem, codlinhaprevisao, codlinhapagamento, tipopagamento,
   datapagamento, valorpago, custoantecipacao, codlinhaajuste, tipoajuste, motivo, motivonome`;
 
@@ -86,7 +86,7 @@ export async function buildExpected(tx: RawTransaction, days: string, holidays: 
   const [row] = await withHashJoins(tx, () => tx.query<{ n: string | number }>(
     `WITH venda AS MATERIALIZED (
        -- the window's sales and Pix transactions, in one read of its lines
-       SELECT s.tipo, s.codlinha, s.codarquivo, s.linha, s.codpessoa, s.codoperadora, s.estabelecimento, s.lote, s.nsu, s.bandeira, s.produto,
+       SELECT s.tipo, s.codlinha, s.codarquivo, s.linha, s.codpessoa, s.codcliente, s.codoperadora, s.estabelecimento, s.lote, s.nsu, s.bandeira, s.produto,
               s.data AS datavenda, s.dataprevista, s.valorbruto, s.valorliquido, greatest(coalesce(s.totparcelas, 1), 1)::int AS n,
               lower(coalesce(s.produtonome, '')) LIKE '%débito%' OR lower(coalesce(s.produtonome, '')) LIKE '%debito%' AS debito
        FROM linhas_operadora s
@@ -159,7 +159,7 @@ export async function buildExpected(tx: RawTransaction, days: string, holidays: 
            AND pl.datavenda = p.datavenda AND pl.parcela = p.parcela
      ),
      previstos AS (
-       SELECT codlinha, parcela, n, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira, produto, datavenda,
+       SELECT codlinha, parcela, n, codpessoa, codcliente, codoperadora, estabelecimento, lote, nsu, bandeira, produto, datavenda,
               CASE WHEN codpv IS NOT NULL THEN datapv WHEN codpl IS NOT NULL THEN datapl
                    WHEN parcela = 1 AND dataprevista IS NOT NULL THEN dataprevista ELSE dataprazo END,
               CASE WHEN codpv IS NOT NULL THEN brutopv ELSE bruto END,
@@ -172,12 +172,12 @@ export async function buildExpected(tx: RawTransaction, days: string, holidays: 
        FROM prevista
        UNION ALL
        -- a Pix transaction is its own sale and payment: credited when it happens
-       SELECT x.codlinha, 1, 1, x.codpessoa, x.codoperadora, x.estabelecimento, NULL, x.nsu, x.bandeira, x.produto, x.datavenda, x.datavenda,
+       SELECT x.codlinha, 1, 1, x.codpessoa, x.codcliente, x.codoperadora, x.estabelecimento, NULL, x.nsu, x.bandeira, x.produto, x.datavenda, x.datavenda,
               x.valorbruto, x.valorliquido, 'pix', x.codlinha, 'pix', x.codlinha, 'pix', x.datavenda, x.valorliquido
        FROM venda x WHERE x.tipo = 'pix'
      ),
      inseridos AS (
-       INSERT INTO ${WINDOW_TABLE} (codpagamento, codlinha, parcela, totparcelas, codpessoa, codoperadora, estabelecimento, lote, nsu, bandeira,
+       INSERT INTO ${WINDOW_TABLE} (codpagamento, codlinha, parcela, totparcelas, codpessoa, codcliente, codoperadora, estabelecimento, lote, nsu, bandeira,
          produto, datavenda, dataprevista, valorbrutoprevisto, valorprevisto, origem, codlinhaprevisao, situacao, codlinhapagamento, tipopagamento,
          datapagamento, valorpago)
        SELECT row_number() OVER (), * FROM previstos

@@ -12,7 +12,7 @@ export async function refreshPaymentSummary(tx: RawTransaction, days: string): P
   const [row] = await tx.query<{ n: string | number }>(
     `WITH r AS (
        INSERT INTO resumo_pagamentos_dia (data, codpessoa, codoperadora, bandeira, produto, parcelas, previsto, pago, antecipado,
-         custoantecipacao, emaberto, avencer, ajustado, divergentes, tipo, brutoprevisto, taxaprevista, parcelasemaberto)
+         custoantecipacao, emaberto, avencer, ajustado, divergentes, tipo, brutoprevisto, taxaprevista, parcelasemaberto, codcliente)
        SELECT p.dataprevista, coalesce(p.codpessoa, 0), p.codoperadora, coalesce(p.bandeira, ''), coalesce(p.produto, ''), count(*),
               sum(p.valorprevisto),
               coalesce(sum(p.valorpago) FILTER (WHERE p.situacao IN ('pago', 'pago_atraso', 'pago_valor_diferente', 'antecipado', 'pix')), 0),
@@ -26,7 +26,9 @@ export async function refreshPaymentSummary(tx: RawTransaction, days: string): P
               max(${productKindSql(`(SELECT ${nameKindSql('l.produtonome')} FROM linhas_operadora l WHERE l.codlinha = p.codlinha)`)}),
               coalesce(sum(p.valorbrutoprevisto), 0),
               coalesce(sum(p.valorbrutoprevisto - p.valorprevisto), 0),
-              count(*) FILTER (WHERE p.situacao = 'em_aberto')
+              count(*) FILTER (WHERE p.situacao = 'em_aberto'),
+              -- one per unit (units not registered: the key of nobody): the tenant key follows codpessoa
+              min(p.codcliente)
        FROM pagamentos_previstos p
        ${productKindJoins('p')}
        WHERE p.dataprevista = ANY(${dateList(1)})

@@ -13,11 +13,11 @@ export interface DecisionContext {
   toleranceCentavos: number;
 }
 
-interface CustomerKey { id: number; datavenda: string; chave: string; ocorrencia: number; desconsiderado: boolean }
+interface CustomerKey { id: number; datavenda: string; chave: string; ocorrencia: number; desconsiderado: boolean; codcliente: number }
 
 async function customerLines(tx: { query: <T>(s: string, p?: unknown[]) => Promise<T[]> }, ids: readonly number[]): Promise<CustomerKey[]> {
   return tx.query<CustomerKey>(
-    `SELECT codlinhasarqcli::int AS id, datavenda::text AS datavenda, chave::text AS chave, ocorrencia, desconsiderado
+    `SELECT codlinhasarqcli::int AS id, datavenda::text AS datavenda, chave::text AS chave, ocorrencia, desconsiderado, codcliente
      FROM linhas_cliente WHERE codlinhasarqcli = ANY($1::bigint[])`,
     [ids],
   );
@@ -39,8 +39,8 @@ export async function setDisregarded(open: OpenDb, ids: readonly number[], disre
     if (lines.length !== new Set(ids).size || lines.some((l) => l.desconsiderado === disregard)) return false;
     for (const l of lines) {
       if (disregard) {
-        await tx.query(`INSERT INTO desconsideracoes (datavenda, chave, ocorrencia, codusuario) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [l.datavenda, l.chave, l.ocorrencia, ctx.codusuario]);
+        await tx.query(`INSERT INTO desconsideracoes (datavenda, chave, ocorrencia, codusuario, codcliente) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+          [l.datavenda, l.chave, l.ocorrencia, ctx.codusuario, l.codcliente]);
       } else {
         await tx.query(`DELETE FROM desconsideracoes WHERE datavenda = $1 AND chave = $2 AND ocorrencia = $3`, [l.datavenda, l.chave, l.ocorrencia]);
       }
@@ -71,9 +71,10 @@ export async function pairByHand(open: OpenDb, codlinhasarqcli: number, codlinha
     );
     await tx.query(`DELETE FROM decisoes_pareamento WHERE datacliente = $1 AND chavecliente = $2 AND ocorrenciacliente = $3`, [c.datavenda, c.chave, c.ocorrencia]);
     await tx.query(
-      `INSERT INTO decisoes_pareamento (acao, datacliente, chavecliente, ocorrenciacliente, dataoperadora, chaveoperadora, ocorrenciaoperadora, codusuario)
-       VALUES ('parear', $1, $2, $3, $4, $5, $6, $7)`,
-      [c.datavenda, c.chave, c.ocorrencia, o.data, o.chave, o.ocorrencia, ctx.codusuario],
+      `INSERT INTO decisoes_pareamento (acao, datacliente, chavecliente, ocorrenciacliente, dataoperadora, chaveoperadora, ocorrenciaoperadora, codusuario,
+         codcliente)
+       VALUES ('parear', $1, $2, $3, $4, $5, $6, $7, $8)`,
+      [c.datavenda, c.chave, c.ocorrencia, o.data, o.chave, o.ocorrencia, ctx.codusuario, c.codcliente],
     );
     // the manual pass makes the pair; the lines it freed may pair elsewhere
     return runSalesPasses(tx, span([c.datavenda, o.data, ...freed.map((f) => f.datavenda)]), ctx.toleranceCentavos);
@@ -83,8 +84,8 @@ export async function pairByHand(open: OpenDb, codlinhasarqcli: number, codlinha
 /** Breaks a pair and keeps the two lines apart from then on (even through a reprocess). */
 export async function unpair(open: OpenDb, codlinhasarqcli: number, ctx: DecisionContext): Promise<boolean> {
   return withRawTransaction(open, async (tx) => {
-    const [pair] = await tx.query<{ cdata: string; cchave: string; cocc: number; odata: string; ochave: string; oocc: number }>(
-      `SELECT c.datavenda::text AS cdata, c.chave::text AS cchave, c.ocorrencia AS cocc, o.data::text AS odata, o.chave::text AS ochave, o.ocorrencia AS oocc
+    const [pair] = await tx.query<{ cdata: string; cchave: string; cocc: number; odata: string; ochave: string; oocc: number; codcliente: number }>(
+      `SELECT c.datavenda::text AS cdata, c.chave::text AS cchave, c.ocorrencia AS cocc, c.codcliente, o.data::text AS odata, o.chave::text AS ochave, o.ocorrencia AS oocc
        FROM conciliacoes_venda m JOIN linhas_cliente c ON c.codlinhasarqcli = m.codlinhasarqcli JOIN linhas_operadora o ON o.codlinha = m.codlinha
        WHERE m.codlinhasarqcli = $1`,
       [codlinhasarqcli],
@@ -93,9 +94,10 @@ export async function unpair(open: OpenDb, codlinhasarqcli: number, ctx: Decisio
     await tx.query(`DELETE FROM conciliacoes_venda WHERE codlinhasarqcli = $1`, [codlinhasarqcli]);
     await tx.query(`DELETE FROM decisoes_pareamento WHERE datacliente = $1 AND chavecliente = $2 AND ocorrenciacliente = $3`, [pair.cdata, pair.cchave, pair.cocc]);
     await tx.query(
-      `INSERT INTO decisoes_pareamento (acao, datacliente, chavecliente, ocorrenciacliente, dataoperadora, chaveoperadora, ocorrenciaoperadora, codusuario)
-       VALUES ('separar', $1, $2, $3, $4, $5, $6, $7)`,
-      [pair.cdata, pair.cchave, pair.cocc, pair.odata, pair.ochave, pair.oocc, ctx.codusuario],
+      `INSERT INTO decisoes_pareamento (acao, datacliente, chavecliente, ocorrenciacliente, dataoperadora, chaveoperadora, ocorrenciaoperadora, codusuario,
+         codcliente)
+       VALUES ('separar', $1, $2, $3, $4, $5, $6, $7, $8)`,
+      [pair.cdata, pair.cchave, pair.cocc, pair.odata, pair.ochave, pair.oocc, ctx.codusuario, pair.codcliente],
     );
     await runSalesPasses(tx, span([pair.cdata, pair.odata]), ctx.toleranceCentavos);
     return true;

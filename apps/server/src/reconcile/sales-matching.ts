@@ -28,7 +28,7 @@ export interface MatchResult {
 /** Customer lines that may still be paired: not disregarded, not a repeat inside their file, not paired. */
 const CUSTOMER_SIDE = `
   SELECT l.codlinhasarqcli AS id, l.chave, l.ocorrencia, l.nsu, l.autorizacao, l.tid, l.datavenda, l.valor, l.totparcelas, l.codoperadora,
-         l.bandeiranome, l.produtonome, l.codpessoa, p.tipo = 'UNIDADE' AS unidade,
+         l.bandeiranome, l.produtonome, l.codpessoa, l.codcliente, p.tipo = 'UNIDADE' AS unidade,
          CASE WHEN p.tipo = 'UNIDADE' THEN p.codpessoapai ELSE p.codpessoa END AS cliente
   FROM linhas_cliente l JOIN pessoas p ON p.codpessoa = l.codpessoa
   WHERE l.datavenda BETWEEN $1::date AND $2::date AND NOT l.desconsiderado AND l.ocorrencia = 1
@@ -38,7 +38,7 @@ const CUSTOMER_SIDE = `
 const OPERATOR_SIDE = `
   SELECT l.codlinha AS id, l.chave, l.ocorrencia, l.nsu, l.autorizacao, l.tid, l.data AS datavenda, l.valorbruto AS valor, l.totparcelas,
          l.bandeiranome, l.produtonome,
-         l.codoperadora, l.codpessoa,
+         l.codoperadora, l.codpessoa, l.codcliente,
          CASE WHEN p.tipo = 'UNIDADE' THEN p.codpessoapai ELSE p.codpessoa END AS cliente
   FROM linhas_operadora l JOIN pessoas p ON p.codpessoa = l.codpessoa
   WHERE l.tipo = 'sale' AND l.aceita IS NOT FALSE AND l.data BETWEEN $1::date AND $2::date
@@ -94,8 +94,8 @@ function manualPassSql(): string {
   return `
     WITH ${SIDES.janela.with}
     pares AS (
-      INSERT INTO conciliacoes_venda (codlinhasarqcli, codlinha, passo, divergencias, manual)
-      SELECT c.id, o.id, 'manual', ${DIVERGENCES}, true
+      INSERT INTO conciliacoes_venda (codlinhasarqcli, codlinha, codcliente, passo, divergencias, manual)
+      SELECT c.id, o.id, c.codcliente, 'manual', ${DIVERGENCES}, true
       FROM decisoes_pareamento d
         JOIN c ON c.datavenda = d.datacliente AND c.chave = d.chavecliente AND c.ocorrencia = d.ocorrenciacliente
         JOIN o ON o.datavenda = d.dataoperadora AND o.chave = d.chaveoperadora AND o.ocorrencia = d.ocorrenciaoperadora
@@ -110,20 +110,20 @@ function passSql(on: string, tolerance: number, source: Source): string {
   return `
     WITH ${s.with}
     candidatos AS (
-      SELECT c.id AS cid, o.id AS oid, ${DIVERGENCES} AS divergencias
-      FROM ${s.c} c JOIN ${s.o} o ON c.cliente = o.cliente
+      SELECT c.id AS cid, o.id AS oid, c.codcliente, ${DIVERGENCES} AS divergencias
+      FROM ${s.c} c JOIN ${s.o} o ON c.codcliente = o.codcliente AND c.cliente = o.cliente
         AND (NOT c.unidade OR c.codpessoa = o.codpessoa)
         AND (c.codoperadora IS NULL OR c.codoperadora = o.codoperadora)
         AND ${on.replaceAll(':tolerancia', String(Math.trunc(tolerance)))}
         AND NOT EXISTS (${KEPT_APART})
     ),
     contados AS (
-      SELECT cid, oid, divergencias, count(*) OVER (PARTITION BY cid) AS por_cliente, count(*) OVER (PARTITION BY oid) AS por_operadora
+      SELECT cid, oid, codcliente, divergencias, count(*) OVER (PARTITION BY cid) AS por_cliente, count(*) OVER (PARTITION BY oid) AS por_operadora
       FROM candidatos
     ),
     pares AS (
-      INSERT INTO conciliacoes_venda (codlinhasarqcli, codlinha, passo, divergencias)
-      SELECT cid, oid, ${s.passo}, divergencias FROM contados WHERE por_cliente = 1 AND por_operadora = 1
+      INSERT INTO conciliacoes_venda (codlinhasarqcli, codlinha, codcliente, passo, divergencias)
+      SELECT cid, oid, codcliente, ${s.passo}, divergencias FROM contados WHERE por_cliente = 1 AND por_operadora = 1
       RETURNING codlinhasarqcli, codlinha)${s.close}
     SELECT count(*) AS n FROM pares`;
 }

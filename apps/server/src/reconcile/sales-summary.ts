@@ -65,10 +65,12 @@ export async function refreshSalesSummary(tx: RawTransaction, scope: MatchScope)
     `WITH ${CORRECTED},
      ins AS (
        INSERT INTO resumo_vendas_dia (data, codpessoa, codoperadora, bandeira, produto, hora, quantidade, bruto, taxa, liquido, conciliadas,
-         tipo, sobretaxa)
+         tipo, sobretaxa, codcliente)
        SELECT ${SUMMARY_KEY}, count(*), sum(o.valorbruto), sum(o.valortaxa), sum(o.valorliquido), ${RECONCILED},
               max(${productKindSql(nameKindSql('o.produtonome'))}),
-              coalesce(sum(a.diferenca) FILTER (WHERE a.situacao = 'divergente' AND a.diferenca > 0), 0)
+              coalesce(sum(a.diferenca) FILTER (WHERE a.situacao = 'divergente' AND a.diferenca > 0), 0),
+              -- one per unit: the tenant key follows codpessoa
+              min(o.codcliente)
        FROM ${WINDOW_SALES}
        ${productKindJoins('o')}
        LEFT JOIN auditoria_taxas a ON a.codlinha = o.codlinha

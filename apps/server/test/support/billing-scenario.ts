@@ -29,9 +29,9 @@ export async function billingScenario(t: TestApp, tag: string) {
   let linha = 0;
   const sale = async (v: SaleInput) => {
     linha++;
-    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, estabelecimento, terminal,
+    await t.exec(`INSERT INTO linhas_operadora (codarquivo, linha, chave, ocorrencia, tipo, tiporegistro, codoperadora, codpessoa, codcliente, estabelecimento, terminal,
         data, valorbruto, valortaxa, valorliquido, totparcelas, produto, aceita)
-      VALUES (${codarquivo}, ${linha}, md5('bill-${tag}-${linha}')::uuid, 1, 'sale', 'E', 1, ${v.codpessoa ?? unidade}, '9900000001', '${v.terminal ?? 'T-BILL'}',
+      VALUES (${codarquivo}, ${linha}, md5('bill-${tag}-${linha}')::uuid, 1, 'sale', 'E', 1, ${v.codpessoa ?? unidade}, cliente_raiz(${v.codpessoa ?? unidade}), '9900000001', '${v.terminal ?? 'T-BILL'}',
         '${v.data}', ${v.bruto}, ${v.taxa}, ${v.bruto - v.taxa}, ${v.parcelas ?? 1}, '${v.produto}', ${v.aceita ?? true})`);
   };
   return { one, codrevenda, codcliente, unidade, sale };

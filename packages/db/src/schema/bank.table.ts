@@ -1,3 +1,4 @@
+import { tenantKey } from './column-types';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { pessoas } from './people.table';
@@ -45,6 +46,7 @@ export const linhasBanco = pgTable(
     codcontabancaria: integer('codcontabancaria').notNull().references(() => contasBancarias.codcontabancaria),
     /** the account's owner when loaded: the scope of every screen */
     codpessoa: integer('codpessoa').notNull(),
+    ...tenantKey(),
     /** the posting date (a business date) */
     data: date('data', { mode: 'string' }).notNull(),
     natureza: text('natureza', { enum: NATUREZAS_LANCAMENTO }).notNull(),
@@ -80,6 +82,7 @@ export const conciliacoesBancarias = pgTable(
     codconciliacaobancaria: bigint('codconciliacaobancaria', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ cache: 1000 }),
     grupo: bigint('grupo', { mode: 'number' }).notNull(),
     codpessoa: integer('codpessoa').notNull(),
+    ...tenantKey(),
     codcontabancaria: integer('codcontabancaria'),
     codlinha: bigint('codlinha', { mode: 'number' }),
     codlinhabanco: bigint('codlinhabanco', { mode: 'number' }),

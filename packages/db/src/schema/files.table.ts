@@ -1,3 +1,4 @@
+import { tenantKey } from './column-types';
 import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, uuid,
@@ -126,6 +127,7 @@ export const linhasOperadora = pgTable(
     codoperadora: integer('codoperadora').notNull(),
     /** the establishment's unit; null when the establishment is not registered (getListaUnidadesNaoEncontradas) */
     codpessoa: integer('codpessoa'),
+    ...tenantKey(),
     estabelecimento: text('estabelecimento').notNull(),
     lote: text('lote'),
     nsu: text('nsu'),
@@ -185,6 +187,7 @@ export const linhasCliente = pgTable(
     ...lineOrigin,
     /** the client or unit the sale belongs to */
     codpessoa: integer('codpessoa'),
+    ...tenantKey(),
     codoperadora: integer('codoperadora'),
     estabelecimento: text('estabelecimento'),
     nsu: text('nsu'),

@@ -15,3 +15,4 @@ export * from './contract-position.table';
 export * from './reports.table';
 export * from './integrations.table';
 export * from './bank.table';
+export * from './tenant-tables';

@@ -1,3 +1,4 @@
+import { tenantKey } from './column-types';
 import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 
 /**
@@ -28,6 +29,7 @@ export const pagamentosPrevistos = pgTable(
     totparcelas: smallint('totparcelas').notNull(),
     /** the unit of the sale; null when its establishment is not registered */
     codpessoa: integer('codpessoa'),
+    ...tenantKey(),
     codoperadora: integer('codoperadora').notNull(),
     estabelecimento: text('estabelecimento').notNull(),
     lote: text('lote'),
@@ -75,6 +77,7 @@ export const resumoPagamentosDia = pgTable(
   {
     data: date('data', { mode: 'string' }).notNull(),
     codpessoa: integer('codpessoa').notNull(),
+    ...tenantKey(),
     codoperadora: integer('codoperadora').notNull(),
     bandeira: text('bandeira').notNull(),
     produto: text('produto').notNull(),

@@ -1,3 +1,4 @@
+import { tenantKey } from './column-types';
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,6 +13,7 @@ export const conciliacoesVenda = pgTable(
     codconciliacao: bigint('codconciliacao', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ cache: 1000 }),
     codlinhasarqcli: bigint('codlinhasarqcli', { mode: 'number' }).notNull().unique(),
     codlinha: bigint('codlinha', { mode: 'number' }).notNull().unique(),
+    ...tenantKey(),
     /** the pass that paired them (SALES_PASSES), or 'manual' */
     passo: text('passo').notNull(),
     /** fields that differ between the two lines: 'valor', 'data', 'parcelas' */
@@ -33,6 +35,7 @@ export const desconsideracoes = pgTable(
     chave: uuid('chave').notNull(),
     ocorrencia: integer('ocorrencia').notNull(),
     codusuario: integer('codusuario'),
+    ...tenantKey(),
     criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.datavenda, t.chave, t.ocorrencia] })],
@@ -52,6 +55,7 @@ export const decisoesPareamento = pgTable(
     dataoperadora: date('dataoperadora', { mode: 'string' }).notNull(),
     chaveoperadora: uuid('chaveoperadora').notNull(),
     ocorrenciaoperadora: integer('ocorrenciaoperadora').notNull(),
+    ...tenantKey(),
     codusuario: integer('codusuario'),
     criadoem: timestamp('criadoem', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +77,7 @@ export const auditoriaTaxas = pgTable(
   {
     codlinha: bigint('codlinha', { mode: 'number' }).primaryKey(),
     codpessoa: integer('codpessoa'),
+    ...tenantKey(),
     codoperadora: integer('codoperadora').notNull(),
     datavenda: date('datavenda', { mode: 'string' }).notNull(),
     codprodutos: integer('codprodutos'),
@@ -97,6 +102,7 @@ export const resumoVendasDia = pgTable(
   {
     data: date('data', { mode: 'string' }).notNull(),
     codpessoa: integer('codpessoa').notNull(),
+    ...tenantKey(),
     codoperadora: integer('codoperadora').notNull(),
     bandeira: text('bandeira').notNull(),
     produto: text('produto').notNull(),

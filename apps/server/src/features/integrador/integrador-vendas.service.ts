@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { copyText, estabelecimentos, type OpenDb, operadoras, pessoas, subtreeOf, terminais, withRawTransaction } from '@concilia/db';
+import { copyText, estabelecimentos, type OpenDb, operadoras, pessoas, subtreeOf, TenantKeys, terminais, withRawTransaction } from '@concilia/db';
 import {
   integradorMensagemVenda, type IntegradorRecusa, type IntegradorResposta, type IntegradorVenda, integradorVendaSchema, MSG,
   normalizeCpfCnpj, todayBusiness,
@@ -144,6 +144,7 @@ export async function receiveIntegratorSales(deps: Deps, key: { codchave: number
     requisicao: crypto.randomUUID(), codchave: key.codchave, recebidaem: recebidaem.toISOString(), vendas: fresh.map((a) => a.venda),
   }, null, 2));
   const stored = await deps.storage.put(original, 0);
+  const tenants = await TenantKeys.load(db, fresh.map((a) => a.codpessoa));
   const nomearquivo = `api-integrador-${key.codchave}-${recebidaem.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.json`;
 
   const inseridas = await withRawTransaction(deps.open, async (tx) => {
@@ -160,7 +161,8 @@ export async function receiveIntegratorSales(deps: Deps, key: { codchave: number
       const hinted = r.operatorHint ? places.operatorsByName.get(r.operatorHint.toLowerCase()) ?? null : null;
       // the same identity rule as a customer file's line (ingest-file.ts): the owner, then the record's identity
       const chave = crypto.hash('md5', `${a.codpessoa}|${recordIdentity(r)}`, 'hex');
-      const row = customerLineRow(r, { codarquivo, chave, ocorrencia: 1, codoperadora: terminal?.codoperadora ?? hinted, codpessoa: a.codpessoa });
+      const row = customerLineRow(r, { codarquivo, chave, ocorrencia: 1, codoperadora: terminal?.codoperadora ?? hinted, codpessoa: a.codpessoa,
+        codcliente: tenants.of(a.codpessoa) });
       block += `${row.slice(0, -1)}\t${copyText(a.venda.id)}\n`;
     }
     const cols = LINE_COLUMNS.join(', ');
