@@ -78,6 +78,11 @@ describe.each(engines())('paged lists on %s', (engine) => {
     const only = await tickets({ inicio: 0, tamanho: 10 }, { resultado: 'somente_operadora' });
     expect(only.total).toBe(card.quantidade);
     expect(new Set(only.rows.map((r) => r.resultado))).toEqual(new Set(['somente_operadora']));
+    // a first page that holds the whole filter answers its total from its rows: the same total
+    const whole = await tickets({ inicio: 0, tamanho: LIST_PAGE.max }, { resultado: 'somente_operadora' });
+    expect(whole.rows.length).toBeLessThan(LIST_PAGE.max);
+    expect(whole.total).toBe(card.quantidade);
+    expect(whole.rows).toHaveLength(card.quantidade);
   });
 
   it('says so instead of cutting silently when a list without a page is longer than one answer may be', async () => {

@@ -184,8 +184,8 @@ export function registerApi(entry: RegisterEntry): void {
         resolve: async (_r, { values }, ctx) => {
           const me = await authorize(ctx);
           checkWindow(values as Row);
-          const rows = await executePrepared(ctx.db
-            .select()
+          const extra = entry.hooks?.listColumns?.();
+          const rows = await executePrepared((extra ? ctx.db.select({ ...columns, ...extra }) : ctx.db.select())
             .from(table)
             .where(scoped(me, narrow?.(me), ...filterWhere(values as Row)))
             .orderBy(asc(idCol)));

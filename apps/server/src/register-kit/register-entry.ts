@@ -73,6 +73,11 @@ export type RegisterEntry = {
     /** attaches virtual fields to rows read by list, get and save (one call per answer, not per row) */
     afterLoad?(ctx: Ctx, rows: Row[]): Promise<Row[]>;
     /**
+     * virtual fields the list reads with its rows, in its own statement: each an SQL expression over the table's row
+     * (a correlated subquery). afterLoad still runs and sees them on the rows (a list answer then needs no second read).
+     */
+    listColumns?(): Record<string, SQL>;
+    /**
      * resolvers of the declaration's actions, by action key: a 'row' action's work, or a 'download' action's
      * download path (offerDownload in apps/server/src/downloads) for that row
      */

@@ -3,7 +3,7 @@ import { MSG } from '@concilia/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { fieldError } from '../register-kit/field-error';
 import type { RegisterEntry } from '../register-kit/register-entry';
-import { positionsOf, recordContractPositions } from '../features/contract-position/contract-position.service';
+import { positionsOf, positionStatusOf, recordContractPositions } from '../features/contract-position/contract-position.service';
 import { approveAsMerchant, validatePending } from '../features/contract-position/registration-approval.service';
 
 /**
@@ -36,8 +36,11 @@ export const estabelecimentosEntry: Omit<RegisterEntry, 'def'> = {
     afterSave: async (ctx, row) => {
       await recordContractPositions(ctx.db, [{ codoperadora: row.codoperadora as number, codexterno: row.codexterno as string }]);
     },
-    // the list shows each row's derived position (Posição), which also offers or hides the approval actions
+    // the list shows each row's derived position (Posição), which also offers or hides the approval actions: the
+    // list reads it with its rows (one statement), a get or a save's answer asks for it after
+    listColumns: () => ({ status: positionStatusOf(sql`${estabelecimentos.codestabelecimento}`) }),
     async afterLoad(ctx, rows) {
+      if (rows.every((r) => 'status' in r)) return rows;
       const status = await positionsOf(ctx.db, rows.map((r) => r.codestabelecimento as number));
       return rows.map((r) => ({ ...r, status: status.get(r.codestabelecimento as number) ?? null }));
     },

@@ -6,5 +6,5 @@ export function newSecret(): string {
 }
 
 export function sha256(text: string): string {
-  return crypto.createHash('sha256').update(text).digest('hex');
+  return crypto.hash('sha256', text);
 }

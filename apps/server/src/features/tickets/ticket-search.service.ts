@@ -1,7 +1,7 @@
 import { type Db, subtreeOf } from '@concilia/db';
 import { isGiven, SALE_RESULTS, type SaleResult, type TicketTipo } from '@concilia/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { preparedRows, type PreparedReader } from '../../graphql/prepared';
+import { type PreparedReader, shapedStatement } from '../../graphql/prepared';
 import type { RowWindow } from '../../register-kit/list-page';
 
 /**
@@ -84,22 +84,47 @@ function toTicket(r: Record<string, unknown>): Ticket {
   };
 }
 
+/** A value of a search, as a placeholder of its statement (the texts are built once per shape: searchStatement). */
+const P = (name: string) => sql.placeholder(name);
+/** The caller's subtree, the person a placeholder (subtreeOf renders its argument as a value of the statement). */
+const subtreeOfPlaceholder = (name: string) => subtreeOf(P(name) as unknown as number);
+
 /** The WHERE of a search, without the result filter (the bucket cards count every result of the same filter). */
-function conditions(me: { codpessoa: number }, f: TicketFilter, side: 'o' | 'c', anyOrigin = false): SQL {
-  const parts: SQL[] = [sql`l.codpessoa IN ${subtreeOf(me.codpessoa)}`];
+function conditions(f: TicketFilter, side: 'o' | 'c', anyOrigin = false): SQL {
+  const parts: SQL[] = [sql`l.codpessoa IN ${subtreeOfPlaceholder('me')}`];
   const date = side === 'o' ? sql`l.data` : sql`l.datavenda`;
-  parts.push(sql`${date} BETWEEN ${f.datavenda}::date AND ${f.datavendaate}::date`);
-  if (isGiven(f.codpessoa)) parts.push(sql`l.codpessoa IN ${subtreeOf(f.codpessoa)}`);
-  if (isGiven(f.codoperadora)) parts.push(sql`l.codoperadora = ${f.codoperadora}`);
-  if (f.nsu?.trim()) parts.push(sql`ltrim(l.nsu, '0') = ltrim(${f.nsu.trim()}, '0')`);
-  if (f.tid?.trim()) parts.push(sql`l.tid ILIKE ${like(f.tid)}`);
-  if (f.autorizacao?.trim()) parts.push(sql`ltrim(l.autorizacao, '0') = ltrim(${f.autorizacao.trim()}, '0')`);
-  if (f.numterminal?.trim()) parts.push(sql`l.terminal ILIKE ${like(f.numterminal)}`);
-  if (f.nossonumero?.trim()) parts.push(side === 'o' ? sql`false` : sql`l.nossonumero ILIKE ${like(f.nossonumero)}`);
+  parts.push(sql`${date} BETWEEN ${P('de')}::date AND ${P('ate')}::date`);
+  if (isGiven(f.codpessoa)) parts.push(sql`l.codpessoa IN ${subtreeOfPlaceholder('codpessoa')}`);
+  if (isGiven(f.codoperadora)) parts.push(sql`l.codoperadora = ${P('codoperadora')}`);
+  if (f.nsu?.trim()) parts.push(sql`ltrim(l.nsu, '0') = ltrim(${P('nsu')}, '0')`);
+  if (f.tid?.trim()) parts.push(sql`l.tid ILIKE ${P('tid')}`);
+  if (f.autorizacao?.trim()) parts.push(sql`ltrim(l.autorizacao, '0') = ltrim(${P('autorizacao')}, '0')`);
+  if (f.numterminal?.trim()) parts.push(sql`l.terminal ILIKE ${P('numterminal')}`);
+  if (f.nossonumero?.trim()) parts.push(side === 'o' ? sql`false` : sql`l.nossonumero ILIKE ${P('nossonumero')}`);
   if (side === 'o') parts.push(sql`l.tipo = 'sale'`);
   else if (!anyOrigin) parts.push(f.tipo === 'CU' ? sql`a.origem = 'INTEGRACAO'` : sql`a.origem <> 'INTEGRACAO'`);
   return sql.join(parts, sql` AND `);
 }
+
+/** What a search's text depends on: its side and which filters it has (not their values). */
+const shapeOf = (f: TicketFilter) => [
+  f.tipo === 'A' || f.tipo === 'CU' ? f.tipo : 'C', isGiven(f.codpessoa), isGiven(f.codoperadora), !!f.nsu?.trim(), !!f.tid?.trim(),
+  !!f.autorizacao?.trim(), !!f.numterminal?.trim(), !!f.nossonumero?.trim(), !!f.resultado?.trim(),
+].map((x) => (x === true ? '1' : x === false ? '0' : x)).join('');
+
+/** The values of a search's placeholders: the caller's person and the filter's. */
+const valuesOf = (me: { codpessoa: number }, f: TicketFilter): Record<string, unknown> => ({
+  me: me.codpessoa, de: f.datavenda, ate: f.datavendaate, codpessoa: f.codpessoa, codoperadora: f.codoperadora,
+  nsu: f.nsu?.trim(), tid: f.tid?.trim() && like(f.tid), autorizacao: f.autorizacao?.trim(),
+  numterminal: f.numterminal?.trim() && like(f.numterminal), nossonumero: f.nossonumero?.trim() && like(f.nossonumero),
+  resultado: f.resultado?.trim(),
+});
+
+/**
+ * The search's statements (page, total, cards), each built once per shape and prepared: building the text was a
+ * visible part of a search's CPU, and the same shape always gives the same text.
+ */
+const searchStatement = shapedStatement();
 
 /** Sale lines of one side with their result, under `where` (alias l = the line, a = its file). */
 function selectSide(side: 'o' | 'c', where: SQL): SQL {
@@ -136,26 +161,27 @@ function selectSide(side: 'o' | 'c', where: SQL): SQL {
  * customer lines disregarded in the window, marked Desconsiderado: a disregarded line has left its pair, and
  * without them the user could not find it again to reconsider it.
  */
-function selectTickets(me: { codpessoa: number }, f: TicketFilter): SQL {
-  if (f.tipo !== 'A') return selectSide('c', conditions(me, f, 'c'));
-  const disregarded = sql`${conditions(me, f, 'c', true)} AND l.desconsiderado`;
-  return sql`${selectSide('o', conditions(me, f, 'o'))} UNION ALL ${selectSide('c', disregarded)}`;
+function selectTickets(f: TicketFilter): SQL {
+  if (f.tipo !== 'A') return selectSide('c', conditions(f, 'c'));
+  const disregarded = sql`${conditions(f, 'c', true)} AND l.desconsiderado`;
+  return sql`${selectSide('o', conditions(f, 'o'))} UNION ALL ${selectSide('c', disregarded)}`;
 }
 
 /** The rows of a search in `window` of its stable order (sale date, then the line): the screens page it (LIST_PAGE). */
 export async function searchTickets(db: PreparedReader, me: { codpessoa: number }, f: TicketFilter, window: RowWindow): Promise<Ticket[]> {
-  const rows = await preparedRows(db, sql`SELECT * FROM (${selectTickets(me, f)}) t ${resultWhere(f)}
-    ORDER BY t.datavenda, t.codlinha NULLS LAST, t.codlinhasarqcli NULLS LAST LIMIT ${window.limit} OFFSET ${window.offset}`);
+  const rows = await searchStatement(db, `page:${shapeOf(f)}`, () => sql`SELECT * FROM (${selectTickets(f)}) t ${resultWhere(f)}
+    ORDER BY t.datavenda, t.codlinha NULLS LAST, t.codlinhasarqcli NULLS LAST LIMIT ${P('limit')} OFFSET ${P('offset')}`,
+  { ...valuesOf(me, f), limit: window.limit, offset: window.offset });
   return rows.map(toTicket);
 }
 
 /** How many tickets the whole filter has, the result filter included (the total of the pages). */
 export async function countTickets(db: PreparedReader, me: { codpessoa: number }, f: TicketFilter): Promise<number> {
-  const [row] = await preparedRows(db, sql`SELECT count(*)::int AS n FROM (${selectTickets(me, f)}) t ${resultWhere(f)}`);
+  const [row] = await searchStatement(db, `count:${shapeOf(f)}`, () => sql`SELECT count(*)::int AS n FROM (${selectTickets(f)}) t ${resultWhere(f)}`, valuesOf(me, f));
   return Number(row?.n ?? 0);
 }
 
-const resultWhere = (f: TicketFilter) => (f.resultado?.trim() ? sql`WHERE t.resultado = ${f.resultado.trim()}` : sql``);
+const resultWhere = (f: TicketFilter) => (f.resultado?.trim() ? sql`WHERE t.resultado = ${P('resultado')}` : sql``);
 
 export interface ResultBucket {
   valor: string;
@@ -166,8 +192,8 @@ export interface ResultBucket {
 
 /** Counts and R$ totals per result for the same filter (the cards above the table), in SALE_RESULTS order. */
 export async function ticketBuckets(db: PreparedReader, me: { codpessoa: number }, f: TicketFilter): Promise<ResultBucket[]> {
-  const rows = await preparedRows(db, sql`SELECT t.resultado, count(*)::int AS quantidade, coalesce(sum(t.valor), 0)::text AS total
-    FROM (${selectTickets(me, f)}) t GROUP BY t.resultado`);
+  const rows = await searchStatement(db, `cards:${shapeOf(f)}`, () => sql`SELECT t.resultado, count(*)::int AS quantidade, coalesce(sum(t.valor), 0)::text AS total
+    FROM (${selectTickets(f)}) t GROUP BY t.resultado`, valuesOf(me, f));
   const by = new Map(rows.map((r) => [String(r.resultado), r]));
   return (Object.keys(SALE_RESULTS) as SaleResult[]).filter((k) => by.has(k)).map((k) => ({
     valor: k, label: SALE_RESULTS[k], quantidade: Number(by.get(k)!.quantidade), total: Number(by.get(k)!.total),

@@ -2,7 +2,9 @@ import { importacaoTicketScreen, MSG, pesquisaTicketScreen, type TicketTipo } fr
 import { offerDownload } from '../../downloads/download-store';
 import { AppError } from '../../graphql/errors';
 import { setDisregarded } from '../../reconcile/sale-decisions';
+import type { RowWindow } from '../../register-kit/list-page';
 import type { RegisterEntry, Row } from '../../register-kit/register-entry';
+import type { SessionUser } from '../auth/session.service';
 import { analysisFileName, ticketAnalysis } from './ticket-analysis';
 import { countImportable, importableByLine, importSales, listImportable } from './ticket-import.service';
 import { countTickets, findTicket, searchTickets, type Ticket, ticketBuckets } from './ticket-search.service';
@@ -26,11 +28,43 @@ function filterOf(f: Row) {
   };
 }
 
+/**
+ * The first pages read in a request, by user and filter. The web asks for a page and its total in one document
+ * (listarTickets and listarTicketsTotal); when the first page was not full it holds every row of the filter, and
+ * the total is its length: no second search of the same filter just to count it. graphql-js starts the two fields
+ * in the document's order and both wait on the same session read, so the page's search has begun when the total
+ * looks for it; in any other order, for a full page or a later one, the total is counted as before.
+ */
+const firstPages = new WeakMap<object, Map<string, { limit: number; rows: Promise<Ticket[]> }>>();
+const searchKey = (me: SessionUser, f: ReturnType<typeof filterOf>) => JSON.stringify([me.codpessoa, f]);
+
+function listTickets(ctx: object & { db: Parameters<typeof searchTickets>[0] }, me: SessionUser, f: Row, window: RowWindow): Promise<Ticket[]> {
+  const filter = filterOf(f);
+  const rows = searchTickets(ctx.db, me, filter, window);
+  if (window.offset === 0) {
+    let pages = firstPages.get(ctx);
+    if (!pages) firstPages.set(ctx, (pages = new Map()));
+    pages.set(searchKey(me, filter), { limit: window.limit, rows });
+  }
+  return rows;
+}
+
+async function ticketTotal(ctx: object & { db: Parameters<typeof countTickets>[0] }, me: SessionUser, f: Row): Promise<number> {
+  const filter = filterOf(f);
+  const page = firstPages.get(ctx)?.get(searchKey(me, filter));
+  if (page) {
+    // a failed page answers its own error; the total is then counted apart
+    const rows = await page.rows.catch(() => null);
+    if (rows && rows.length < page.limit) return rows.length;
+  }
+  return countTickets(ctx.db, me, filter);
+}
+
 export const pesquisaTicketEntry: RegisterEntry = {
   def: pesquisaTicketScreen,
   source: {
-    list: async (ctx, me, f, window) => (await searchTickets(ctx.db, me, filterOf(f), window)).map(asRow),
-    count: (ctx, me, f) => countTickets(ctx.db, me, filterOf(f)),
+    list: async (ctx, me, f, window) => (await listTickets(ctx, me, f, window)).map(asRow),
+    count: (ctx, me, f) => ticketTotal(ctx, me, f),
     find: async (ctx, me, key) => {
       const t = await findTicket(ctx.db, me, String(key.id));
       return t && asRow(t);
