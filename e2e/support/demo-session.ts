@@ -32,7 +32,9 @@ export async function startDemoSession(user: string, opts: { salesPerUnit?: numb
   await ing.stop();
   const b = await openBrowser();
   await signIn(b.page, server.url, user);
-  await b.page.waitForLoadState('networkidle');
+  // settled: the home page's data and the chunks it loads after its first paint (the charts, the news). On CI's two
+  // cores, shared with the other specs' servers and browsers, that took over the page's 15 s once (billing.e2e)
+  await b.page.waitForLoadState('networkidle', { timeout: 60_000 });
   return {
     server,
     b,
