@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { NotificationBar as NotificationBarType } from './notification-bar';
 import { getState, subscribe } from './store';
 
 export type NotifyVariant = 'success' | 'warning' | 'error' | 'info';
@@ -7,8 +8,11 @@ type Notify = (message: string, variant?: NotifyVariant) => void;
 
 const NotifyContext = createContext<Notify>(() => {});
 
-// The bar (MUI's Snackbar) loads with the first notification: the sign-in page does not carry it until then.
-const NotificationBar = lazy(async () => ({ default: (await import('./notification-bar')).NotificationBar }));
+// The bar (MUI's Snackbar) is its own chunk, out of the JavaScript the first paint waits for, fetched right after it
+// and then kept mounted as it always was: a notice raised just before the page changes (Logar shows its success for
+// 600 ms, then the new session's home replaces the page) shows at once, with its transition. One raised before the
+// chunk arrives shows when it does.
+type Bar = typeof NotificationBarType;
 
 /**
  * The notification bar, top right (spec part 1, Generic list screen), just below the top bar so it never
@@ -16,9 +20,15 @@ const NotificationBar = lazy(async () => ({ default: (await import('./notificati
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Note[]>([]);
-  const [used, setUsed] = useState(false);
+  const [bar, setBar] = useState<{ Bar: Bar } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./notification-bar').then((m) => live && setBar({ Bar: m.NotificationBar }), () => {});
+    return () => {
+      live = false;
+    };
+  }, []);
   const notify = useCallback<Notify>((message, variant = 'info') => {
-    setUsed(true);
     setQueue((q) => [...q, { id: Date.now() + Math.random(), message, variant }]);
   }, []);
   // What was said to a signed-out user (a missing bot check, a wrong password) is about the login page:
@@ -36,12 +46,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      {/* mounted from the first notification on, so that each later one plays its transitions */}
-      {used ? (
-        <Suspense fallback={null}>
-          <NotificationBar current={current} onClose={close} />
-        </Suspense>
-      ) : null}
+      {bar ? <bar.Bar current={current} onClose={close} /> : null}
     </NotifyContext.Provider>
   );
 }
