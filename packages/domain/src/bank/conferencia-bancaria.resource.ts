@@ -1,5 +1,6 @@
 import { MSG } from '../messages';
 import { defineRegister, type OptionItem } from '../register-kit/register';
+import { pageOf, registerPage } from '../registers/register-pages';
 
 /**
  * Conferência Bancária (issue 21): did the money the operators said they paid reach the client's bank account? One
@@ -33,17 +34,15 @@ export const CONTAS_CONFERENCIA_OPTIONS = 'listarItensContasConferencia';
 
 export const conferenciaBancariaScreen = defineRegister({
   readOnly: true,
-  key: 'conferenciaBancaria',
+  ...pageOf('conferenciaBancaria'),
   typeName: 'ConferenciaBancaria',
-  title: 'Conferência Bancária',
-  page: 'conferenciabancaria',
   menuSection: 'Conciliação',
   menuIcon: 'AccountBalance',
   id: 'codconciliacaobancaria',
   keyFields: ['codconciliacaobancaria'],
   ops: { list: 'listarConferenciaBancaria' },
   // the settlement's date, or the posting's when no settlement explains it
-  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: 1 },
+  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: registerPage('conferenciaBancaria').maxMonths },
   buckets: { operation: 'resultadosConferenciaBancaria', field: 'resultado' },
   actions: [
     { key: 'rastrear', kind: 'open', label: MSG.conferenciaRastrear, icon: 'Timeline', scope: 'single', success: '', operation: '' },

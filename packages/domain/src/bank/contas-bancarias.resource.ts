@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { defineRegister } from '../register-kit/register';
 import { obrigatorio } from '../register-kit/zod-fields';
+import { pageOf } from '../registers/register-pages';
 
 /**
  * Contas Bancárias (issue 21, conferência bancária): the bank accounts of a client or unit. A bank statement (OFX,
@@ -58,10 +59,8 @@ const digits = (label: string, max: number, message: string) =>
   z.string({ error: obrigatorio(label) }).trim().min(1, obrigatorio(label)).max(max, `${label} não pode exceder ${max} caracteres`).regex(/^\d+$/, message);
 
 export const contasBancariasRegister = defineRegister({
-  key: 'contasBancarias',
+  ...pageOf('contasBancarias'),
   typeName: 'ContaBancaria',
-  title: 'Contas Bancárias',
-  page: 'contasbancarias',
   menuSection: 'Cadastros',
   menuIcon: 'RequestQuote',
   id: 'codcontabancaria',

@@ -1,5 +1,6 @@
 import { MSG } from '../messages';
 import { defineRegister } from '../register-kit/register';
+import { pageOf } from '../registers/register-pages';
 
 /**
  * Billing movements (spec part 2 §2 routes /app/fechamovimento and /app/fechamovimentoreimpressao, §2.2
@@ -41,10 +42,8 @@ const VALORES = {
 /** Each client's open period up to a day, priced as closing would price it; Fechar Movimento freezes it. */
 export const movimentosAbertosScreen = defineRegister({
   readOnly: true,
-  key: 'movimentosAbertos',
+  ...pageOf('movimentosAbertos'),
   typeName: 'MovimentoAberto',
-  title: 'Movimentos Abertos',
-  page: 'fechamovimento',
   menuSection: 'Faturamento',
   menuIcon: 'LockClock',
   id: 'id',
@@ -73,10 +72,8 @@ export const movimentosAbertosScreen = defineRegister({
 /** Closed movements: their frozen amounts, whether their invoice was processed, and their reports. */
 export const movimentosFechadosScreen = defineRegister({
   readOnly: true,
-  key: 'movimentosFechados',
+  ...pageOf('movimentosFechados'),
   typeName: 'MovimentoFechado',
-  title: 'Movimentos Fechados',
-  page: 'fechamovimentoreimpressao',
   menuSection: 'Faturamento',
   menuIcon: 'Inventory',
   id: 'chave',
@@ -120,10 +117,8 @@ const flag = (label: string) => ({ kind: 'enum', label, options: SIM_NAO, form: 
  */
 export const faturamentoMovimentoScreen = defineRegister({
   readOnly: true,
-  key: 'faturamentoMovimento',
+  ...pageOf('faturamentoMovimento'),
   typeName: 'FaturamentoMovimento',
-  title: 'Faturamento Movimento',
-  page: 'faturamentomovimento',
   menuSection: 'Faturamento',
   menuIcon: 'RequestQuote',
   id: 'chave',

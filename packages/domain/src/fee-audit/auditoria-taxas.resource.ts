@@ -1,5 +1,6 @@
 import { MSG } from '../messages';
 import { defineRegister, type OptionItem } from '../register-kit/register';
+import { pageOf, registerPage } from '../registers/register-pages';
 
 /**
  * Auditoria de Taxas (issue 16, "the audit people act on"): per operator sale, the fee charged against the fee
@@ -18,16 +19,14 @@ export const SITUACOES_AUDITORIA: readonly OptionItem[] = [
 
 export const auditoriaTaxasScreen = defineRegister({
   readOnly: true,
-  key: 'auditoriaTaxas',
+  ...pageOf('auditoriaTaxas'),
   typeName: 'AuditoriaTaxa',
-  title: 'Auditoria de Taxas',
-  page: 'auditoriataxas',
   menuSection: 'Conciliação',
   menuIcon: 'Assessment',
   id: 'codlinha',
   keyFields: ['codlinha'],
   ops: { list: 'listarAuditoriaTaxas' },
-  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: 1 },
+  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: registerPage('auditoriaTaxas').maxMonths },
   buckets: { operation: 'resultadosAuditoriaTaxas', field: 'situacao' },
   actions: [
     { key: 'planilha', kind: 'export', label: 'Exportar Planilha', icon: 'Download', scope: 'none', operation: 'exportarAuditoriaTaxas', success: MSG.planilhaGerada },

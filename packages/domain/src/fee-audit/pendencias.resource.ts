@@ -1,4 +1,5 @@
 import { defineRegister } from '../register-kit/register';
+import { pageOf, registerPage } from '../registers/register-pages';
 
 /**
  * What keeps the fee audit from pricing a sale (spec part 2 §7: getListarTaxasNaoCadastradas,
@@ -9,16 +10,14 @@ import { defineRegister } from '../register-kit/register';
 
 export const taxasNaoCadastradasScreen = defineRegister({
   readOnly: true,
-  key: 'taxasNaoCadastradas',
+  ...pageOf('taxasNaoCadastradas'),
   typeName: 'TaxaSemCadastro',
-  title: 'Taxas não cadastradas',
-  page: 'taxasnaocadastradas',
   menuSection: 'Conciliação',
   menuIcon: 'Percent',
   id: 'id',
   keyFields: ['id'],
   ops: { list: 'listarTaxasNaoCadastradas' },
-  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: 1 },
+  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: registerPage('taxasNaoCadastradas').maxMonths },
   actions: [{ key: 'cadastrar', kind: 'open', label: 'Cadastrar taxa', icon: 'Add', scope: 'single', operation: '', success: '' }],
   fields: {
     id: { kind: 'text', label: 'ID', form: false },
@@ -38,16 +37,14 @@ export const taxasNaoCadastradasScreen = defineRegister({
 
 export const unidadesNaoEncontradasScreen = defineRegister({
   readOnly: true,
-  key: 'unidadesNaoEncontradas',
+  ...pageOf('unidadesNaoEncontradas'),
   typeName: 'UnidadeSemCadastro',
-  title: 'Unidades não encontradas',
-  page: 'unidadesnaoencontradas',
   menuSection: 'Conciliação',
   menuIcon: 'Store',
   id: 'id',
   keyFields: ['id'],
   ops: { list: 'listarUnidadesNaoEncontradas' },
-  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: 1 },
+  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: registerPage('unidadesNaoEncontradas').maxMonths },
   fields: {
     id: { kind: 'text', label: 'ID', form: false },
     de: { kind: 'date', label: 'De', filter: 'gte', filterOnly: true },

@@ -1,5 +1,6 @@
 import { MSG } from '../messages';
 import { actionForm, defineRegister } from '../register-kit/register';
+import { pageOf } from '../registers/register-pages';
 
 /**
  * Cadência de Arquivos (issue 19, late-file alarms): when each operator's statement is expected — the limit hour,
@@ -12,10 +13,8 @@ const ALARME = SIM_NAO(MSG.cadenciaAlarmeLigado, MSG.cadenciaAlarmeDesligado);
 
 export const cadenciaArquivosScreen = defineRegister({
   readOnly: true,
-  key: 'cadenciaArquivos',
+  ...pageOf('cadenciaArquivos'),
   typeName: 'CadenciaArquivos',
-  title: 'Cadência de Arquivos',
-  page: 'cadenciaarquivos',
   menuSection: 'Cadastros',
   menuIcon: 'Schedule',
   id: 'codoperadora',

@@ -2,6 +2,7 @@ import { FILE_STATUS, FINAL_FILE_STATUSES, type FileStatus } from '../files';
 import { SALE_RESULTS } from '../reconciliation';
 import { defineRegister, type FieldDef, type OptionItem } from '../register-kit/register';
 import { MSG } from '../messages';
+import { pageOf } from './register-pages';
 
 /**
  * The file screens (spec part 1 "File and ticket screens" 1–3): three read-only lists over the received
@@ -79,10 +80,8 @@ const common = { readOnly: true, menuSection: 'Arquivos', id: 'codarquivo', keyF
 /** 1. Arquivos em Aberto ('Conciliação em Aberto'): files not yet fully reconciled; one week back by default. */
 export const arquivosEmAbertoScreen = defineRegister({
   ...common,
-  key: 'arquivosEmAberto',
+  ...pageOf('arquivosEmAberto'),
   typeName: 'ArquivoEmAberto',
-  title: 'Arquivos em Aberto',
-  page: 'manutencaoarquivosconciliacaoaberto',
   menuIcon: 'FolderOpen',
   ops: { list: 'listarConciliacaoEmAberto' },
   window: { de: 'de', ate: 'ate', back: 'week' },
@@ -104,10 +103,8 @@ export const arquivosEmAbertoScreen = defineRegister({
 /** 2. Extratos Originais: the operators' statements as received, downloaded byte for byte. */
 export const extratosOriginaisScreen = defineRegister({
   ...common,
-  key: 'extratosOriginais',
+  ...pageOf('extratosOriginais'),
   typeName: 'ExtratoOriginal',
-  title: 'Extratos Originais',
-  page: 'manutencaoarquivosextratosoriginais',
   menuIcon: 'Description',
   ops: { list: 'listarExtratosOriginais' },
   window: { de: 'de', ate: 'ate', back: 'month' },
@@ -127,10 +124,8 @@ export const extratosOriginaisScreen = defineRegister({
 /** 3. Manutenção de Arquivos: every file with its status and message; download, reprocess, delete, upload. */
 export const manutencaoArquivosScreen = defineRegister({
   ...common,
-  key: 'manutencaoArquivos',
+  ...pageOf('manutencaoArquivos'),
   typeName: 'ArquivoManutencao',
-  title: 'Manutenção de Arquivos Único',
-  page: 'manutencaoarquivos',
   menuIcon: 'UploadFile',
   ops: { list: 'listarManutencaoArquivos', delete: 'deletarManutencaoArquivos' },
   window: { de: 'de', ate: 'ate', back: 'month' },

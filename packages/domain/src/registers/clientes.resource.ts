@@ -1,5 +1,6 @@
 import { MSG } from '../messages';
 import { defineRegister } from '../register-kit/register';
+import { pageOf } from './register-pages';
 
 export const STATUS_PESSOA = [
   { valor: 'A', label: 'Ativo' },
@@ -10,10 +11,8 @@ export const STATUS_PESSOA = [
 
 /** Cliente (spec part 2 §2.1, §3 Person): identity, address and bank data of a client under a reseller. */
 export const clientesRegister = defineRegister({
-  key: 'clientes',
+  ...pageOf('clientes'),
   typeName: 'Cliente',
-  title: 'Cliente',
-  page: 'cliente',
   menuSection: 'Cadastros',
   menuIcon: 'Store',
   id: 'codpessoa',

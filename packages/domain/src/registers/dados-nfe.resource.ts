@@ -1,4 +1,5 @@
 import { defineRegister, type OptionItem } from '../register-kit/register';
+import { pageOf } from './register-pages';
 
 const SIM_NAO: readonly OptionItem[] = [{ valor: 'S', label: 'Sim' }, { valor: 'N', label: 'Não' }];
 
@@ -10,10 +11,8 @@ const SIM_NAO: readonly OptionItem[] = [{ valor: 'S', label: 'Sim' }, { valor: '
  * logo 'file' fields of the register kit: neither ever comes back from a query.
  */
 export const dadosNfeRegister = defineRegister({
-  key: 'dadosNfe',
+  ...pageOf('dadosNfe'),
   typeName: 'DadoNFe',
-  title: 'Dados NFe',
-  page: 'dadosnfe',
   // beside the billing screens it feeds (Faturamento Movimento, Movimentos Fechados)
   menuSection: 'Faturamento',
   menuIcon: 'Receipt',

@@ -1,6 +1,7 @@
 import { MSG } from '../messages';
 import { actionForm, defineRegister } from '../register-kit/register';
 import { POSICAO_STATUS } from '../contract-position/posicao-contrato';
+import { pageOf } from './register-pages';
 
 /** Validar pendência: the back office's answer to what the registration waits for (documents, or the operator). */
 const VALIDAR_FIELDS = {
@@ -18,10 +19,8 @@ const VALIDAR_FIELDS = {
  * Cielo, PV at Rede, StoneCode…). It is how a line of an operator file finds its unit: one code per operator.
  */
 export const estabelecimentosRegister = defineRegister({
-  key: 'estabelecimentos',
+  ...pageOf('estabelecimentos'),
   typeName: 'Estabelecimento',
-  title: 'Estabelecimentos',
-  page: 'estabelecimentos',
   menuSection: 'Cadastros',
   menuIcon: 'Store',
   id: 'codestabelecimento',

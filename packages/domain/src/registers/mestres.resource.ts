@@ -1,5 +1,6 @@
 import { MSG } from '../messages';
 import { actionForm, defineRegister, type RegisterDef } from '../register-kit/register';
+import { pageOf } from './register-pages';
 
 /**
  * The master-user lists (spec part 2 §2.1, §6, §7 "Master users and impersonation"): the users a master user
@@ -47,12 +48,12 @@ const EDITAR: Action = {
 /** Trocar senha (plain master list only): a new password for the user, shown once to the master (trocarSenha). */
 const TROCAR_SENHA: Action = { key: 'trocarSenha', label: 'Trocar senha', icon: 'Key', scope: 'single', kind: 'open', operation: 'trocarSenha', success: '' };
 
-const masterList = (key: string, page: string, title: string, list: string, logar: string, more: Action[] = []): RegisterDef<typeof MASTER_FIELDS> => ({
+type MasterScreenKey = 'listarUsuariosMestres' | 'buscaMestresOperadora' | 'buscaMestresRevenda';
+
+const masterList = (key: MasterScreenKey, list: string, logar: string, more: Action[] = []): RegisterDef<typeof MASTER_FIELDS> => ({
   readOnly: true,
-  key,
+  ...pageOf(key),
   typeName: `UsuarioMestre${key.charAt(0).toUpperCase()}${key.slice(1)}`,
-  title,
-  page,
   menuSection: 'Usuários Mestres',
   menuIcon: 'SupervisorAccount',
   id: 'codusuario',
@@ -65,13 +66,13 @@ const masterList = (key: string, page: string, title: string, list: string, loga
 
 /** Listar Usuários Mestres (/app/buscamestres; variant listarUsuariosMestres). */
 export const usuariosMestresScreen = defineRegister(
-  masterList('listarUsuariosMestres', 'buscamestres', 'Listar Usuários Mestres', 'getUsuariosMestres', 'logarUsuarioMestre', [PLANO_REAIS, TEFS, TROCAR_SENHA]),
+  masterList('listarUsuariosMestres', 'getUsuariosMestres', 'logarUsuarioMestre', [PLANO_REAIS, TEFS, TROCAR_SENHA]),
 );
 /** Listar Usuários Mestres of an operator master (/app/buscamestresoperadora; variant buscaMestresOperadora). */
-export const usuariosMestresOperadoraScreen = defineRegister(masterList('buscaMestresOperadora', 'buscamestresoperadora', 'Listar Usuários Mestres', 'getUsuariosMestresOperadora', 'logarUsuarioMestre'));
+export const usuariosMestresOperadoraScreen = defineRegister(masterList('buscaMestresOperadora', 'getUsuariosMestresOperadora', 'logarUsuarioMestre'));
 /** Listar Usuários Mestres Revenda (/app/buscamestresrevenda; variant buscaMestresRevenda). */
 export const usuariosMestresRevendaScreen = defineRegister(
-  masterList('buscaMestresRevenda', 'buscamestresrevenda', 'Listar Usuários Mestres Revenda', 'getUsuariosMestresRevenda', 'logarUsuarioMestreRevenda', [EDITAR]),
+  masterList('buscaMestresRevenda', 'getUsuariosMestresRevenda', 'logarUsuarioMestreRevenda', [EDITAR]),
 );
 
 /** The master-user screens: granted only to the master profiles (the seed), each a list with Logar. */

@@ -1,11 +1,10 @@
 import { defineRegister } from '../register-kit/register';
+import { pageOf } from './register-pages';
 
 /** Perfil (spec part 2 §2.1, §3 Profile, §6): a named set of screens (resources) a user may open. */
 export const perfisRegister = defineRegister({
-  key: 'perfis',
+  ...pageOf('perfis'),
   typeName: 'Perfil',
-  title: 'Perfil',
-  page: 'perfil',
   menuSection: 'Cadastros',
   menuIcon: 'AdminPanelSettings',
   id: 'codperfil',

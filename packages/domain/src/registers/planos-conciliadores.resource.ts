@@ -4,6 +4,7 @@ import { lineText } from '../plan-rates';
 import { type FormRule, objectSchema } from '../register-kit/field-schema';
 import { actionForm, defineRegister, sublistOf } from '../register-kit/register';
 import { dateRangeRule, maximo } from '../register-kit/zod-fields';
+import { pageOf } from './register-pages';
 
 /**
  * Planos & Taxas (spec part 2 §2.1, §3 "Reconciliation plan", "contract", "rates"; §5; §8; §9): a plan is a
@@ -47,10 +48,8 @@ const INSERIR_RAPIDO_RULES: FormRule[] = [
 ];
 
 export const planosConciliadoresRegister = defineRegister({
-  key: 'planosConciliadores',
+  ...pageOf('planosConciliadores'),
   typeName: 'PlanoConciliador',
-  title: 'Planos & Taxas',
-  page: 'planosconciliadores',
   menuSection: 'Cadastros',
   menuIcon: 'RequestQuote',
   id: 'codplanosconciliadores',

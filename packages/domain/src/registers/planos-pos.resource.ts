@@ -5,6 +5,7 @@ import { type FormRule, objectSchema } from '../register-kit/field-schema';
 import { defineRegister, sublistOf } from '../register-kit/register';
 import { dateRangeRule, obrigatorio } from '../register-kit/zod-fields';
 import { INSTALLMENT_RANGE_FIELDS, installmentOrderRule, TARIFACAO } from './planos-conciliadores.resource';
+import { pageOf } from './register-pages';
 
 /**
  * Planos POS (spec part 2 §2.1, §3 "POS plan", "POS plan rates", "Terminal plan"; §5; §8; §9): what a reseller
@@ -20,10 +21,8 @@ export const COBRA_MENSALIDADE = [
 const optional = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 export const planosPosRegister = defineRegister({
-  key: 'planosPos',
+  ...pageOf('planosPos'),
   typeName: 'PlanoPos',
-  title: 'Planos POS',
-  page: 'planos',
   menuSection: 'Cadastros',
   menuIcon: 'PointOfSale',
   id: 'codplano',

@@ -3,7 +3,8 @@
  * read-only lists (LIST_SCREENS) and the master-user lists (MASTER_SCREENS), in that order — as plain data: the key,
  * the page (the route is /app/{page}), the title and the search window's limit of each declaration. The router and the title of a path
  * (titleForPath) read them from here, so the sign-in page need not load every declaration (their fields and zod
- * schemas); register-pages.test.ts holds this list to the declarations, which stay the one source.
+ * schemas). This list is their one source: each declaration spreads its entry in (`...pageOf('clientes')`, the window's
+ * limit through registerPage), and register-pages.test.ts checks that every declaration has its entry, in order.
  */
 export type RegisterPage = {
   key: string;
@@ -50,4 +51,15 @@ export type RegisterPageKey = (typeof REGISTER_PAGES)[number]['key'];
 /** The page entry of one screen, by its declaration's key. */
 export function registerPage(key: RegisterPageKey): RegisterPage {
   return REGISTER_PAGES.find((p) => p.key === key)!;
+}
+
+type PageEntry<K extends RegisterPageKey> = Extract<(typeof REGISTER_PAGES)[number], { key: K }>;
+
+/**
+ * The key, page and title of one screen, spread into its declaration (`...pageOf('clientes')`): this list is their
+ * one source, and the declaration takes them from it.
+ */
+export function pageOf<K extends RegisterPageKey>(key: K): Pick<PageEntry<K>, 'key' | 'page' | 'title'> {
+  const { page, title } = registerPage(key);
+  return { key, page, title } as Pick<PageEntry<K>, 'key' | 'page' | 'title'>;
 }

@@ -1,12 +1,11 @@
 import { defineRegister } from '../register-kit/register';
 import { dateRangeRule } from '../register-kit/zod-fields';
+import { pageOf } from './register-pages';
 
 /** Taxas de Antecipação (spec part 2 §2.1, §3): a named advance-payment rate with its vigência. */
 export const taxasAntecipacaoRegister = defineRegister({
-  key: 'taxasAntecipacao',
+  ...pageOf('taxasAntecipacao'),
   typeName: 'TaxaAntecipacao',
-  title: 'Taxas de Antecipação',
-  page: 'taxasantecipacao',
   menuSection: 'Cadastros',
   menuIcon: 'Percent',
   id: 'codtaxaantecipacao',

@@ -1,5 +1,6 @@
 import { defineRegister } from '../register-kit/register';
 import { STATUS_PESSOA } from './clientes.resource';
+import { pageOf } from './register-pages';
 
 /**
  * How a terminal captures sales. The spec names the field (vinculo) and filters by it but lists no
@@ -13,10 +14,8 @@ export const VINCULOS_TERMINAL = [
 
 /** Terminal (spec part 2 §2.1, §3 Terminal): a capture device of a client, maintained by its reseller. */
 export const terminaisRegister = defineRegister({
-  key: 'terminais',
+  ...pageOf('terminais'),
   typeName: 'Terminal',
-  title: 'Terminal',
-  page: 'terminal',
   menuSection: 'Cadastros',
   menuIcon: 'PointOfSale',
   id: 'codterminal',

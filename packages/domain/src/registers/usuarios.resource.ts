@@ -3,13 +3,12 @@ import { MSG } from '../messages';
 import { novaSenhaField } from '../password';
 import { defineRegister } from '../register-kit/register';
 import { maximo, obrigatorio } from '../register-kit/zod-fields';
+import { pageOf } from './register-pages';
 
 /** Usuário (spec part 2 §2.1, §3 User): who signs in, under which person, with which profile. */
 export const usuariosRegister = defineRegister({
-  key: 'usuarios',
+  ...pageOf('usuarios'),
   typeName: 'Usuario',
-  title: 'Usuário',
-  page: 'usuario',
   menuSection: 'Cadastros',
   menuIcon: 'People',
   id: 'codusuario',

@@ -2,6 +2,7 @@ import { MSG } from '../messages';
 import { defineRegister, type OptionItem } from '../register-kit/register';
 import { SALE_RESULTS } from '../reconciliation';
 import { TICKET_TIPO_PADRAO, TICKET_TIPOS } from './tickets';
+import { pageOf, registerPage } from '../registers/register-pages';
 
 /**
  * The ticket list screens (spec part 1 "File and ticket screens" 4 and 5) as read-only kit declarations; their
@@ -15,16 +16,14 @@ const RESULTADOS: readonly OptionItem[] = Object.entries(SALE_RESULTS).map(([val
 /** 5. Pesquisar Ticket: one side's sales of a window of at most one month (yesterday to today by default). */
 export const pesquisaTicketScreen = defineRegister({
   readOnly: true,
-  key: 'pesquisaTicket',
+  ...pageOf('pesquisaTicket'),
   typeName: 'TicketPesquisa',
-  title: 'Pesquisar Ticket',
-  page: 'pesquisaticket',
   menuSection: 'Tickets',
   menuIcon: 'Search',
   id: 'id',
   keyFields: ['id'],
   ops: { list: 'listarTickets' },
-  window: { de: 'datavenda', ate: 'datavendaate', back: 'day', maxMonths: 1 },
+  window: { de: 'datavenda', ate: 'datavendaate', back: 'day', maxMonths: registerPage('pesquisaTicket').maxMonths },
   buckets: { operation: 'resultadosTickets', field: 'resultado' },
   actions: [
     { key: 'ver', kind: 'open', label: 'Visualizar', icon: 'Visibility', scope: 'single', success: '', operation: '' },
@@ -65,16 +64,14 @@ export const pesquisaTicketScreen = defineRegister({
 /** 4. Importar Ticket: the operator's sales with no customer line, imported as customer lines (chosen or all). */
 export const importacaoTicketScreen = defineRegister({
   readOnly: true,
-  key: 'importacaoTicket',
+  ...pageOf('importacaoTicket'),
   typeName: 'TicketImportacao',
-  title: 'Importar Ticket',
-  page: 'pesquisaimportacaoticket',
   menuSection: 'Tickets',
   menuIcon: 'Description',
   id: 'id',
   keyFields: ['id'],
   ops: { list: 'listarImportacaoTickets' },
-  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: 1 },
+  window: { de: 'de', ate: 'ate', back: 'month', maxMonths: registerPage('importacaoTicket').maxMonths },
   actions: [
     // an import is a customer file reconciled in the background: the sale leaves the list a few seconds later
     { key: 'importar', label: 'Importar', icon: 'Download', scope: 'multi', operation: 'importarTicket', success: MSG.ticketImportado, settlesLater: true },
