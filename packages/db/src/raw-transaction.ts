@@ -14,9 +14,10 @@ export interface RawTransaction {
   /**
    * COPY `table` (`columns`) FROM text in COPY's text format: each item one or more whole rows, each row
    * ending in '\n' and its values escaped with `copyText`. Sending blocks of rows rather than single rows
-   * keeps the per-item cost of async iteration off the hot path.
+   * keeps the per-item cost of async iteration off the hot path. An item may also be the rows' UTF-8 bytes
+   * (a Uint8Array, whole rows too): written as they are, without a string to encode (the file load writes them so).
    */
-  copyFrom(table: string, columns: readonly string[], rows: AsyncIterable<string>): Promise<void>;
+  copyFrom(table: string, columns: readonly string[], rows: AsyncIterable<string | Uint8Array>): Promise<void>;
 }
 
 /** Characters per PGlite COPY call: big enough to amortise the call, small enough to keep memory flat. */
@@ -53,19 +54,28 @@ async function withPostgres<T>(pool: pg.Pool, work: (tx: RawTransaction) => Prom
         let block = '';
         let failure: unknown = null;
         done.catch((e: unknown) => (failure = e));
-        const send = async () => {
+        const send = async (chunk: string | Uint8Array) => {
           // the server refused the COPY (a duplicate key, say): stop at once instead of writing into a dead stream
           if (failure) throw failure;
-          const ok = stream.write(block);
-          block = '';
+          const ok = stream.write(chunk);
           if (!ok) await Promise.race([new Promise<void>((resolve) => stream.once('drain', resolve)), done]);
         };
         try {
           for await (const text of rows) {
+            if (typeof text !== 'string') {
+              // bytes go as they are (the writer made the block): the text gathered before them first, to keep the order
+              if (block) await send(block);
+              block = '';
+              if (text.length > 0) await send(text);
+              continue;
+            }
             block += text;
-            if (block.length >= PG_BLOCK_CHARS) await send();
+            if (block.length >= PG_BLOCK_CHARS) {
+              await send(block);
+              block = '';
+            }
           }
-          if (block) await send();
+          if (block) await send(block);
         } catch (e) {
           // the rows' source failed (a parse error): abort the COPY so the server rolls it back
           stream.destroy(e as Error);
@@ -99,7 +109,7 @@ async function withPglite<T>(pglite: PGlite, work: (tx: RawTransaction) => Promi
       },
       async copyFrom(table, columns, rows) {
         const sql = copySql(table, columns, "'/dev/blob'");
-        let block: string[] = [];
+        let block: (string | Uint8Array)[] = [];
         let size = 0;
         const flush = async () => {
           if (block.length === 0) return;

@@ -9,7 +9,8 @@ import { BANK_CHECK_LINE_KINDS, BANK_MATCH_QUEUE } from '../reconcile/bank-match
 import { MATCH_QUEUE } from '../reconcile/match-queue';
 import { attributionScope, EstablishmentUnits, operatorLineKey, withinScope } from './attribution';
 import type { IngestDeps } from './receive-file';
-import { CUSTOMER_LINE_COLUMNS, customerLineRow, type LineContext, lineDate, OPERATOR_LINE_COLUMNS, operatorLineRow } from './line-rows';
+import { CopyBytes } from './copy-bytes';
+import { CUSTOMER_LINE_COLUMNS, customerLineRow, lineDate, OPERATOR_LINE_COLUMNS, writeOperatorLineRow } from './line-rows';
 import { OccurrenceCounter } from './occurrence-counter';
 import { uniqueViolationOf } from '../db-errors';
 import { ingestBankStatement } from './ingest-bank-statement';
@@ -137,36 +138,35 @@ class RowWriter {
   /** the days and units of the rows written (LoadedSpan) */
   readonly span = new LoadedSpan();
 
-  /** COPY text of the rows added and not yet handed out */
-  private block = '';
+  /**
+   * COPY bytes of the rows added and not yet handed out: written straight as UTF-8 (CopyBytes), not as strings the
+   * COPY stream would flatten and encode.
+   */
+  private block = new CopyBytes();
 
-  /** COPY text in blocks of rows (~64 KB): one async step per block, not per line. */
-  async *rows(items: AsyncIterable<ParsedItem>): AsyncGenerator<string> {
+  /** COPY rows in blocks (~64 KB): one async step per block, not per line. */
+  async *rows(items: AsyncIterable<ParsedItem>): AsyncGenerator<Uint8Array> {
     for await (const item of items) {
       this.add(item);
-      if (this.block.length >= 65_536) yield this.take();
+      if (this.block.full) yield this.block.take();
     }
     yield* this.finish();
   }
 
   /** `rows` over a layout's arrays of items (LayoutDef.parseBatches): one async step per chunk of the file. */
-  async *rowsOfBatches(batches: AsyncIterable<ParsedItem[]>): AsyncGenerator<string> {
+  async *rowsOfBatches(batches: AsyncIterable<ParsedItem[]>): AsyncGenerator<Uint8Array> {
     for await (const items of batches) {
-      for (let i = 0; i < items.length; i++) this.add(items[i]!);
-      if (this.block.length >= 65_536) yield this.take();
+      for (let i = 0; i < items.length; i++) {
+        this.add(items[i]!);
+        if (this.block.full) yield this.block.take();
+      }
     }
     yield* this.finish();
   }
 
-  private take(): string {
-    const block = this.block;
-    this.block = '';
-    return block;
-  }
-
-  private *finish(): Generator<string> {
+  private *finish(): Generator<Uint8Array> {
     if (this.errorCount > 0) throw new FileHasErrors(this.errors, this.errorCount);
-    if (this.block) yield this.take();
+    if (this.block.length > 0) yield this.block.take();
   }
 
   private add(item: ParsedItem): void {
@@ -190,7 +190,7 @@ class RowWriter {
     }
     // once a line is bad the file will not load: keep reading for the other errors, stop writing rows
     if (this.errorCount > 0) return;
-    this.block += this.row(item);
+    this.row(item);
     this.rowCount++;
   }
 
@@ -202,7 +202,7 @@ class RowWriter {
     t.liquido += 'net' in r ? r.net : 'amount' in r ? r.amount : r.kind === 'customerSale' ? r.gross : 0;
   }
 
-  private row(r: NormalizedRecord): string {
+  private row(r: NormalizedRecord): void {
     const customer = r.kind === 'customerSale';
     // a record of the other side would land in the wrong table: a layout bug, not a user error
     if (customer !== this.customer) throw new Error(`record ${r.kind} in a ${this.customer ? 'customer' : 'operator'} file`);
@@ -217,24 +217,23 @@ class RowWriter {
     }
     // the unit is part of the key: a line never counts as "already received" because another tenant has it
     const chave = operatorLineKey(codpessoa, recordIdentity(r));
-    const ctx: LineContext = {
+    writeOperatorLineRow(this.block, r as Exclude<NormalizedRecord, CustomerSaleRecord>, {
       codarquivo: this.codarquivo, chave, ocorrencia: this.counter.nextHex(chave), codoperadora: this.look.codoperadora, codpessoa,
       codcliente: this.look.tenants.of(codpessoa),
-    };
-    return operatorLineRow(r as Exclude<NormalizedRecord, CustomerSaleRecord>, ctx);
+    });
   }
 
-  private customerRow(r: CustomerSaleRecord): string {
+  private customerRow(r: CustomerSaleRecord): void {
     const terminal = r.terminal ? this.look.terminals.get(r.terminal) : undefined;
     // the sender's choice (a unit uploading its sales) comes first; the terminal's client otherwise
     const codpessoa = this.look.owner ?? terminal?.codpessoa ?? null;
     const hinted = r.operatorHint ? this.look.operatorsByName.get(r.operatorHint.toLowerCase()) ?? null : null;
     const chave = md5Hex(`${codpessoa ?? ''}|${recordIdentity(r)}`);
     this.span.lines.add(r.saleDate);
-    return customerLineRow(r, {
+    this.block.utf8(customerLineRow(r, {
       codarquivo: this.codarquivo, chave, ocorrencia: this.counter.nextHex(chave),
       codoperadora: terminal?.codoperadora ?? hinted, codpessoa, codcliente: this.look.tenants.of(codpessoa),
-    });
+    }));
   }
 }
 

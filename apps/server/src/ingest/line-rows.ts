@@ -1,5 +1,6 @@
 import { copyText } from '@concilia/db';
 import type { CustomerSaleRecord, NormalizedRecord } from '@concilia/engine';
+import type { CopyBytes } from './copy-bytes';
 
 /**
  * A normalised record as one COPY text row of its line table. Columns every kind shares get their own
@@ -49,11 +50,6 @@ function txt(v: string | null | undefined): string {
   return v;
 }
 
-/** A number value (centavos, counts): \\N for null. Split from `txt` by type so each call site stays monomorphic. */
-function num(v: number | null | undefined): string {
-  return v === null || v === undefined ? N : `${v}`;
-}
-
 /** Any value, as `copyText` writes it. */
 function val(v: Value): string {
   if (typeof v === 'string') return txt(v);
@@ -61,11 +57,6 @@ function val(v: Value): string {
 }
 
 /** What only marketplaces fill (Mercado Pago, Pagar.me): sales, installments and settlements may carry it. */
-function marketplaceColumns(r: OperatorRecord): string {
-  const mkt = 'marketplace' in r ? r.marketplace : null;
-  return mkt ? `${txt(mkt.sellerId)}\t${txt(mkt.paymentId)}\t${txt(mkt.orderId)}\t${txt(mkt.itemId)}` : '\\N\t\\N\t\\N\t\\N';
-}
-
 /** The `data` column of an operator line: the record's own date (sale, batch, credit of a forecast, settlement, correction). */
 export function lineDate(r: OperatorRecord): string {
   switch (r.kind) {
@@ -83,34 +74,6 @@ export function lineDate(r: OperatorRecord): string {
     case 'chargeback':
     case 'pix':
       return r.date;
-  }
-}
-
-/**
- * The columns of OPERATOR_LINE_COLUMNS from lote to cartao, in that order, `data` being lineDate's (USED_BY_KIND
- * names the record fields they take; the rest of the record goes to extras). Each kind writes its text straight
- * from the record, without an array of values or a row object per line, and the columns a kind never fills
- * are part of its template's literal text (one piece, not one concatenation per \\N): this runs once per line of
- * every operator file loaded.
- */
-function kindColumns(r: OperatorRecord, data: string): string {
-  switch (r.kind) {
-    case 'sale':
-      return `${txt(r.batchId)}\t${txt(r.nsu)}\t${txt(r.authorization)}\t${txt(r.tid)}\t${txt(r.terminal)}\t${txt(data)}\t${txt(r.saleTime)}\t${txt(r.saleDate)}\t${txt(r.creditDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t\\N\t${num(r.installments)}\t${txt(r.brand.code)}\t${txt(r.brand.name)}\t${txt(r.product.code)}\t${txt(r.product.name)}\t${txt(r.capture.code)}\t${txt(r.status.code)}\t${r.accepted}\t\\N\t\\N\t${txt(r.card?.masked)}`;
-    case 'summary':
-      return `${txt(r.batchId)}\t\\N\t\\N\t\\N\t\\N\t${txt(data)}\t\\N\t\\N\t${txt(r.creditDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t\\N\t\\N\t${txt(r.brand.code)}\t${txt(r.brand.name)}\t${txt(r.product.code)}\t${txt(r.product.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
-    case 'installmentForecast':
-      return `${txt(r.batchId)}\t${txt(r.nsu)}\t\\N\t\\N\t\\N\t${txt(data)}\t\\N\t${txt(r.batchDate)}\t${txt(r.creditDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t${num(r.installment)}\t${num(r.installmentTotal)}\t${txt(r.brand.code)}\t${txt(r.brand.name)}\t${txt(r.product.code)}\t${txt(r.product.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
-    case 'settlement':
-      return `${txt(r.batchId)}\t${txt(r.nsu)}\t\\N\t\\N\t\\N\t${txt(data)}\t\\N\t${txt(r.saleDate)}\t${txt(r.dueDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.amount)}\t${num(r.installment)}\t${num(r.installmentTotal)}\t${txt(r.brand?.code)}\t${txt(r.brand?.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
-    case 'adjustment':
-    case 'cancellation':
-    case 'chargeback':
-      return `${txt(r.batchId)}\t${txt(r.nsu)}\t${txt(r.authorization)}\t${txt(r.tid)}\t\\N\t${txt(data)}\t\\N\t${txt(r.saleDate)}\t${txt(r.creditDate)}\t${num(r.saleGross)}\t\\N\t${num(r.amount)}\t\\N\t\\N\t${txt(r.brand?.code)}\t${txt(r.brand?.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t${txt(r.reason.code)}\t${txt(r.reason.name)}\t${txt(r.card?.masked)}`;
-    case 'anticipation':
-      return `${txt(r.batchId)}\t\\N\t\\N\t\\N\t\\N\t${txt(data)}\t\\N\t\\N\t${txt(r.originalDueDate)}\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t${num(r.installment)}\t${num(r.installmentTotal)}\t${txt(r.brand?.code)}\t${txt(r.brand?.name)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
-    case 'pix':
-      return `\\N\t${txt(r.transactionId)}\t\\N\t\\N\t\\N\t${txt(data)}\t${txt(r.time)}\t${txt(r.date)}\t\\N\t${num(r.gross)}\t${num(r.fee)}\t${num(r.net)}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N`;
   }
 }
 
@@ -149,15 +112,148 @@ function toRow(values: readonly Value[]): string {
   return `${out}\n`;
 }
 
-export function operatorLineRow(r: OperatorRecord, ctx: LineContext): string {
-  return `${ctx.codarquivo}\t${r.line}\t${txt(ctx.chave)}\t${ctx.ocorrencia}\t${txt(r.kind)}\t${txt(r.recordType)}\t${num(ctx.codoperadora)}\t${num(ctx.codpessoa)}\t${ctx.codcliente}\t`
-    + `${txt(r.merchantId)}\t${kindColumns(r, lineDate(r))}\t${marketplaceColumns(r)}\t${txt(extrasOf(r, USED_BY_KIND[r.kind]))}\n`;
-}
-
 export function customerLineRow(r: CustomerSaleRecord, ctx: LineContext): string {
   return toRow([
     ctx.codarquivo, r.line, ctx.chave, ctx.ocorrencia, ctx.codpessoa, ctx.codcliente, ctx.codoperadora, r.merchantId || null, r.nsu, r.tid,
     r.authorization, r.terminal, r.saleDate, r.saleTime, r.installments, r.gross, r.brand?.code, r.product?.code,
     r.customerCode, r.nossoNumero, r.operatorHint, r.brand?.name, r.product?.name,
   ]);
+}
+
+/** `n` COPY nulls after a tab each ("\t\N" n times), as the templates above write the columns a kind never fills. */
+const NULLS = Array.from({ length: 13 }, (_, n) => '\t\\N'.repeat(n));
+
+/**
+ * The columns of OPERATOR_LINE_COLUMNS from lote to cartao, in that order, `data` being lineDate's (USED_BY_KIND
+ * names the record fields they take; the rest of the record goes to extras). Written straight from the record into
+ * the COPY bytes, without an array of values, a row object or a string per line, and the columns a kind never fills
+ * as one literal run of \N: this runs once per line of every operator file loaded. test/golden/line-rows.tsv holds
+ * the rows of every record kind, byte for byte.
+ */
+function writeKindColumns(w: CopyBytes, r: OperatorRecord, data: string): void {
+  const T = 9;
+  switch (r.kind) {
+    case 'sale':
+      w.text(r.batchId); w.byte(T); w.text(r.nsu); w.byte(T); w.text(r.authorization); w.byte(T); w.text(r.tid); w.byte(T);
+      w.text(r.terminal); w.byte(T); w.text(data); w.byte(T); w.text(r.saleTime); w.byte(T); w.text(r.saleDate); w.byte(T);
+      w.text(r.creditDate); w.byte(T); w.num(r.gross); w.byte(T); w.num(r.fee); w.byte(T); w.num(r.net); w.ascii(NULLS[1]!); w.byte(T);
+      w.num(r.installments); w.byte(T); w.text(r.brand.code); w.byte(T); w.text(r.brand.name); w.byte(T); w.text(r.product.code); w.byte(T);
+      w.text(r.product.name); w.byte(T); w.text(r.capture.code); w.byte(T); w.text(r.status.code); w.byte(T); w.ascii(r.accepted ? 'true' : 'false');
+      w.ascii(NULLS[2]!); w.byte(T); w.text(r.card?.masked);
+      return;
+    case 'summary':
+      w.text(r.batchId); w.ascii(NULLS[4]!); w.byte(T); w.text(data); w.ascii(NULLS[2]!); w.byte(T); w.text(r.creditDate); w.byte(T);
+      w.num(r.gross); w.byte(T); w.num(r.fee); w.byte(T); w.num(r.net); w.ascii(NULLS[2]!); w.byte(T); w.text(r.brand.code); w.byte(T);
+      w.text(r.brand.name); w.byte(T); w.text(r.product.code); w.byte(T); w.text(r.product.name); w.ascii(NULLS[6]!);
+      return;
+    case 'installmentForecast':
+      w.text(r.batchId); w.byte(T); w.text(r.nsu); w.ascii(NULLS[3]!); w.byte(T); w.text(data); w.ascii(NULLS[1]!); w.byte(T);
+      w.text(r.batchDate); w.byte(T); w.text(r.creditDate); w.byte(T); w.num(r.gross); w.byte(T); w.num(r.fee); w.byte(T); w.num(r.net); w.byte(T);
+      w.num(r.installment); w.byte(T); w.num(r.installmentTotal); w.byte(T); w.text(r.brand.code); w.byte(T); w.text(r.brand.name); w.byte(T);
+      w.text(r.product.code); w.byte(T); w.text(r.product.name); w.ascii(NULLS[6]!);
+      return;
+    case 'settlement':
+      w.text(r.batchId); w.byte(T); w.text(r.nsu); w.ascii(NULLS[3]!); w.byte(T); w.text(data); w.ascii(NULLS[1]!); w.byte(T);
+      w.text(r.saleDate); w.byte(T); w.text(r.dueDate); w.byte(T); w.num(r.gross); w.byte(T); w.num(r.fee); w.byte(T); w.num(r.amount); w.byte(T);
+      w.num(r.installment); w.byte(T); w.num(r.installmentTotal); w.byte(T); w.text(r.brand?.code); w.byte(T); w.text(r.brand?.name); w.ascii(NULLS[8]!);
+      return;
+    case 'adjustment':
+    case 'cancellation':
+    case 'chargeback':
+      w.text(r.batchId); w.byte(T); w.text(r.nsu); w.byte(T); w.text(r.authorization); w.byte(T); w.text(r.tid); w.ascii(NULLS[1]!); w.byte(T);
+      w.text(data); w.ascii(NULLS[1]!); w.byte(T); w.text(r.saleDate); w.byte(T); w.text(r.creditDate); w.byte(T); w.num(r.saleGross);
+      w.ascii(NULLS[1]!); w.byte(T); w.num(r.amount); w.ascii(NULLS[2]!); w.byte(T); w.text(r.brand?.code); w.byte(T); w.text(r.brand?.name);
+      w.ascii(NULLS[5]!); w.byte(T); w.text(r.reason.code); w.byte(T); w.text(r.reason.name); w.byte(T); w.text(r.card?.masked);
+      return;
+    case 'anticipation':
+      w.text(r.batchId); w.ascii(NULLS[4]!); w.byte(T); w.text(data); w.ascii(NULLS[2]!); w.byte(T); w.text(r.originalDueDate); w.byte(T);
+      w.num(r.gross); w.byte(T); w.num(r.fee); w.byte(T); w.num(r.net); w.byte(T); w.num(r.installment); w.byte(T); w.num(r.installmentTotal); w.byte(T);
+      w.text(r.brand?.code); w.byte(T); w.text(r.brand?.name); w.ascii(NULLS[8]!);
+      return;
+    case 'pix':
+      w.nul(); w.byte(T); w.text(r.transactionId); w.ascii(NULLS[3]!); w.byte(T); w.text(data); w.byte(T); w.text(r.time); w.byte(T);
+      w.text(r.date); w.ascii(NULLS[1]!); w.byte(T); w.num(r.gross); w.byte(T); w.num(r.fee); w.byte(T); w.num(r.net); w.ascii(NULLS[12]!);
+      return;
+  }
+}
+
+/** One operator line as a COPY text row (OPERATOR_LINE_COLUMNS), written as UTF-8 bytes into `w`. */
+export function writeOperatorLineRow(w: CopyBytes, r: OperatorRecord, ctx: LineContext): void {
+  const T = 9;
+  w.num(ctx.codarquivo); w.byte(T); w.num(r.line); w.byte(T); w.text(ctx.chave); w.byte(T); w.num(ctx.ocorrencia); w.byte(T);
+  w.text(r.kind); w.byte(T); w.text(r.recordType); w.byte(T); w.num(ctx.codoperadora); w.byte(T); w.num(ctx.codpessoa); w.byte(T);
+  w.num(ctx.codcliente); w.byte(T); w.text(r.merchantId); w.byte(T);
+  writeKindColumns(w, r, lineDate(r));
+  w.byte(T);
+  const mkt = 'marketplace' in r ? r.marketplace : null;
+  if (mkt) {
+    w.text(mkt.sellerId); w.byte(T); w.text(mkt.paymentId); w.byte(T); w.text(mkt.orderId); w.byte(T); w.text(mkt.itemId);
+  } else w.ascii('\\N\t\\N\t\\N\t\\N');
+  w.byte(T);
+  writeExtras(w, r, USED_BY_KIND[r.kind]);
+  w.byte(10);
+}
+
+/**
+ * `extrasOf` as COPY text, written as JSON straight into `w` when its values are plain (keys and strings of
+ * printable ASCII without quotes or backslashes, safe integers, booleans, nulls, nested plain objects): then the
+ * bytes are JSON.stringify's, in the same key order (for…in, as extrasOf), and need no COPY escape. Anything
+ * else — an accent, a quote, a fraction, an array — and what was written is taken back and extrasOf's own text
+ * written instead. Why: JSON.stringify and its string were ~a third of the row's cost (a sale's extras is one field).
+ */
+function writeExtras(w: CopyBytes, r: OperatorRecord, usedFields: ReadonlySet<string>): void {
+  const start = w.length;
+  let any = false;
+  for (const key in r) {
+    if (usedFields.has(key)) continue;
+    const value = (r as unknown as Record<string, unknown>)[key];
+    if (value === null || value === undefined) continue;
+    w.byte(any ? 44 : 123);
+    any = true;
+    if (!w.jsonString(key) || (w.byte(58), !writeJson(w, value))) {
+      w.rewind(start);
+      w.text(extrasOf(r, usedFields));
+      return;
+    }
+  }
+  if (any) w.byte(125);
+  else w.nul();
+}
+
+/** One plain JSON value (see writeExtras); false when it is not plain, what was written then being garbage. */
+function writeJson(w: CopyBytes, value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+      return w.jsonString(value);
+    case 'number':
+      if (!Number.isSafeInteger(value)) return false;
+      w.num(value);
+      return true;
+    case 'boolean':
+      w.ascii(value ? 'true' : 'false');
+      return true;
+    case 'object': {
+      if (value === null) {
+        w.ascii('null');
+        return true;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+      let any = false;
+      for (const key in value) {
+        const v = (value as Record<string, unknown>)[key];
+        // JSON.stringify leaves undefined out of an object; functions and symbols too, which records never hold
+        if (v === undefined) continue;
+        w.byte(any ? 44 : 123);
+        any = true;
+        if (!w.jsonString(key)) return false;
+        w.byte(58);
+        if (!writeJson(w, v)) return false;
+      }
+      if (any) w.byte(125);
+      else w.ascii('{}');
+      return true;
+    }
+    default:
+      return false;
+  }
 }

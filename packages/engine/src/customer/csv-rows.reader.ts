@@ -103,7 +103,8 @@ class RecordAssembler {
 
   push(line: TextLine, out: Piece[]): void {
     this.pending.push(line);
-    if (!quoteOpen(this.pending.map((p) => p.text).join('\n'), this.sep())) {
+    const text = this.pending.length === 1 ? line.text : this.pending.map((p) => p.text).join('\n');
+    if (!quoteOpen(text, this.sep())) {
       out.push({ record: this.pending });
       this.pending = [];
     } else if (this.pending.length >= MAX_RECORD_LINES) {
@@ -123,53 +124,74 @@ class RecordAssembler {
   }
 }
 
-export async function* readCsvRows(lines: AsyncIterable<TextLine>, options: CsvOptions): AsyncGenerator<SheetRow | ParseErrorItem> {
-  const skip = options.skipLines ?? 0;
-  let sep = options.separator;
-  let utf8Only = false;
-  let first = true;
-  const assembler = new RecordAssembler(() => sep ?? ';');
+/**
+ * The records of `readCsvRows`, line by line and synchronously: `push` a line, get the rows (and errors) it completes;
+ * `end` gives what an open quote left at the end. The bulk load runs it over batches of lines (parseBatches).
+ */
+export class CsvRowReader {
+  private readonly skip: number;
+  private sep: string | null;
+  private utf8Only = false;
+  private first = true;
+  private readonly assembler: RecordAssembler;
 
-  function* rows(pieces: Piece[]): Generator<SheetRow | ParseErrorItem> {
+  constructor(options: CsvOptions) {
+    this.skip = options.skipLines ?? 0;
+    this.sep = options.separator;
+    this.assembler = new RecordAssembler(() => this.sep ?? ';');
+  }
+
+  push(l: TextLine): (SheetRow | ParseErrorItem)[] {
+    let text = l.text;
+    if (this.first) {
+      this.first = false;
+      if (text.startsWith(UTF8_BOM_LATIN1)) {
+        this.utf8Only = true;
+        text = text.slice(UTF8_BOM_LATIN1.length);
+      }
+    }
+    if (!this.assembler.open && l.line <= this.skip) return [{ line: l.line, cells: [decodeRecord(text, this.utf8Only).text] }];
+    if (!this.assembler.open && this.sep === null) {
+      if (text.trim() === '') return [];
+      this.sep = detectSeparator(text);
+    }
+    const out: Piece[] = [];
+    this.assembler.push({ line: l.line, text }, out);
+    return this.rows(out);
+  }
+
+  end(): (SheetRow | ParseErrorItem)[] {
+    const out: Piece[] = [];
+    this.assembler.end(out);
+    return this.rows(out);
+  }
+
+  private rows(pieces: Piece[]): (SheetRow | ParseErrorItem)[] {
+    const rows: (SheetRow | ParseErrorItem)[] = [];
+    const sep = this.sep ?? ';';
     for (const piece of pieces) {
       if ('broken' in piece) {
         const { line, text } = piece.broken;
         const where = piece.atEnd ? 'até o fim do arquivo' : `em ${MAX_RECORD_LINES} linhas`;
-        yield { kind: 'error', line, message: `Linha ${line}: aspas abertas e não fechadas ${where}; linha lida sem considerar as aspas` };
-        yield { line, cells: splitRecord(decodeRecord(text.replace(/"/g, ''), utf8Only).text, sep ?? ';') };
+        rows.push({ kind: 'error', line, message: `Linha ${line}: aspas abertas e não fechadas ${where}; linha lida sem considerar as aspas` });
+        rows.push({ line, cells: splitRecord(decodeRecord(text.replace(/"/g, ''), this.utf8Only).text, sep) });
         continue;
       }
       const line = piece.record[0]!.line;
-      const { text, invalidUtf8 } = decodeRecord(piece.record.map((l) => l.text).join('\n'), utf8Only);
+      // one line, the usual case: no array of texts to join
+      const joined = piece.record.length === 1 ? piece.record[0]!.text : piece.record.map((l) => l.text).join('\n');
+      const { text, invalidUtf8 } = decodeRecord(joined, this.utf8Only);
       if (invalidUtf8) {
-        yield { kind: 'error', line, message: `Linha ${line}: caracteres inválidos em UTF-8 (o arquivo começa com a marca UTF-8 mas esta linha parece latin-1)` };
+        rows.push({ kind: 'error', line, message: `Linha ${line}: caracteres inválidos em UTF-8 (o arquivo começa com a marca UTF-8 mas esta linha parece latin-1)` });
       }
-      yield { line, cells: splitRecord(text, sep ?? ';') };
+      rows.push({ line, cells: splitRecord(text, sep) });
     }
+    return rows;
   }
+}
 
-  for await (const l of lines) {
-    let text = l.text;
-    if (first) {
-      first = false;
-      if (text.startsWith(UTF8_BOM_LATIN1)) {
-        utf8Only = true;
-        text = text.slice(UTF8_BOM_LATIN1.length);
-      }
-    }
-    if (!assembler.open && l.line <= skip) {
-      yield { line: l.line, cells: [decodeRecord(text, utf8Only).text] };
-      continue;
-    }
-    if (!assembler.open && sep === null) {
-      if (text.trim() === '') continue;
-      sep = detectSeparator(text);
-    }
-    const out: Piece[] = [];
-    assembler.push({ line: l.line, text }, out);
-    yield* rows(out);
-  }
-  const out: Piece[] = [];
-  assembler.end(out);
-  yield* rows(out);
+export async function* readCsvRows(lines: AsyncIterable<TextLine>, options: CsvOptions): AsyncGenerator<SheetRow | ParseErrorItem> {
+  const reader = new CsvRowReader(options);
+  for await (const l of lines) yield* reader.push(l);
+  yield* reader.end();
 }

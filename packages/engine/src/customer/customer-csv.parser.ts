@@ -1,11 +1,11 @@
 import type { MappedField } from '../layout';
-import type { FileTrailer, ParsedItem } from '../model';
+import type { FileTrailer, ParseErrorItem, ParsedItem } from '../model';
 import { LineError, num } from '../read/fields';
 import type { TextLine } from '../read/lines';
 import { checkTotals } from '../read/totals';
 import { moneyText } from './cell-values';
 import { CUSTOMER_HEADERS, CUSTOMER_MAPPING, SEPARATOR, TOTAL_TAG, headerHint } from './customer-csv.columns';
-import { readCsvRows } from './csv-rows.reader';
+import { CsvRowReader } from './csv-rows.reader';
 import { type FieldIndex, buildRecord } from './mapped-record.builder';
 import { type SheetRow, isBlankRow } from './sheet-row';
 
@@ -19,52 +19,95 @@ import { type SheetRow, isBlankRow } from './sheet-row';
 const asText = (row: SheetRow) => row.cells.map((c) => (typeof c === 'string' ? c : c.number));
 
 export async function* parseCustomerCsv(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
-  let index: FieldIndex | null = null;
-  let width = 0;
-  let records = 0;
-  let totalLine = 0;
-  const read = { count: 0, gross: 0 };
+  const reader = new CustomerCsvReader();
+  for await (const l of lines) {
+    yield* reader.push(l);
+    if (reader.done) return;
+  }
+  yield* reader.end();
+}
 
-  for await (const item of readCsvRows(lines, { separator: SEPARATOR })) {
-    if ('kind' in item) {
-      yield item;
-      continue;
+/**
+ * `parseCustomerCsv` line by line and synchronously (LineItemReader): the same items in the same order, for the bulk
+ * load's batches (parseBatches; one async step per chunk of the file instead of three generators' steps per line).
+ */
+export class CustomerCsvReader {
+  private readonly csv = new CsvRowReader({ separator: SEPARATOR });
+  private index: FieldIndex | null = null;
+  private width = 0;
+  private records = 0;
+  private totalLine = 0;
+  private readonly read = { count: 0, gross: 0 };
+  /** the header was not recognised: nothing after it is read */
+  done = false;
+
+  push(line: TextLine): ParsedItem[] {
+    if (this.done) return [];
+    const out: ParsedItem[] = [];
+    for (const item of this.csv.push(line)) {
+      this.row(item, out);
+      if (this.done) break;
     }
-    if (isBlankRow(item)) continue;
-    records++;
-    if (index === null) {
+    return out;
+  }
+
+  end(): ParsedItem[] {
+    const out: ParsedItem[] = [];
+    if (this.done) return out;
+    for (const item of this.csv.end()) {
+      this.row(item, out);
+      if (this.done) return out;
+    }
+    if (this.records === 0) out.push({ kind: 'error', line: 0, message: 'Arquivo vazio: nenhum registro' });
+    return out;
+  }
+
+  private row(item: SheetRow | ParseErrorItem, out: ParsedItem[]): void {
+    if ('kind' in item) {
+      out.push(item);
+      return;
+    }
+    if (isBlankRow(item)) return;
+    this.records++;
+    if (this.index === null) {
       const header = asText(item).join(SEPARATOR).trim();
       const columns = CUSTOMER_HEADERS.get(header);
       if (!columns) {
-        yield { kind: 'error', line: item.line, message: `Linha ${item.line}: cabeçalho não reconhecido; esperado "${headerHint()}" (ESTABELECIMENTO e OPERADORA opcionais)` };
+        out.push({ kind: 'error', line: item.line, message: `Linha ${item.line}: cabeçalho não reconhecido; esperado "${headerHint()}" (ESTABELECIMENTO e OPERADORA opcionais)` });
+        this.done = true;
         return;
       }
-      index = Object.fromEntries(columns.map(([, field], i) => [field, i])) as Partial<Record<MappedField, number>>;
-      width = columns.length;
-      continue;
+      this.index = Object.fromEntries(columns.map(([, field], i) => [field, i])) as Partial<Record<MappedField, number>>;
+      this.width = columns.length;
+      return;
     }
-    if (totalLine > 0) {
-      yield { kind: 'error', line: item.line, message: `Linha ${item.line}: linha após a linha ${TOTAL_TAG} (linha ${totalLine})` };
-      continue;
+    if (this.totalLine > 0) {
+      out.push({ kind: 'error', line: item.line, message: `Linha ${item.line}: linha após a linha ${TOTAL_TAG} (linha ${this.totalLine})` });
+      return;
     }
     try {
       if (typeof item.cells[0] === 'string' && item.cells[0].trim().toUpperCase() === TOTAL_TAG) {
-        totalLine = item.line;
-        yield* checkTotal(item, records, read);
-        continue;
+        this.totalLine = item.line;
+        for (const t of checkTotal(item, this.records, this.read)) out.push(t);
+        return;
       }
-      const extra = item.cells.slice(width).filter((c) => typeof c === 'string' && c.trim() !== '');
-      if (extra.length > 0) throw new LineError(item.line, 'linha', `com ${item.cells.length} colunas, esperado ${width}`);
-      const sale = buildRecord(item, index, { mapping: CUSTOMER_MAPPING, recordType: 'VENDA', date1904: false, checkWidth: true, salesOnly: true });
-      read.count++;
-      read.gross += sale.gross;
-      yield sale;
+      const width = this.width;
+      // cells beyond the columns must be blank (a loop, not slice + filter: this runs once per sale)
+      let extra = 0;
+      for (let i = width; i < item.cells.length; i++) {
+        const c = item.cells[i];
+        if (typeof c === 'string' && c.trim() !== '') extra++;
+      }
+      if (extra > 0) throw new LineError(item.line, 'linha', `com ${item.cells.length} colunas, esperado ${width}`);
+      const sale = buildRecord(item, this.index, { mapping: CUSTOMER_MAPPING, recordType: 'VENDA', date1904: false, checkWidth: true, salesOnly: true });
+      this.read.count++;
+      this.read.gross += sale.gross;
+      out.push(sale);
     } catch (e) {
       if (!(e instanceof LineError)) throw e;
-      yield { kind: 'error', line: e.line, message: e.message };
+      out.push({ kind: 'error', line: e.line, message: e.message });
     }
   }
-  if (records === 0) yield { kind: 'error', line: 0, message: 'Arquivo vazio: nenhum registro' };
 }
 
 function* checkTotal(row: SheetRow, records: number, read: { count: number; gross: number }): Generator<ParsedItem> {

@@ -1,8 +1,9 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
-import { readLines } from '../read/lines';
+import type { ParsedItem } from '../model';
+import { type LineBatch, readLineBatches, readLines } from '../read/lines';
 import { parseColumnMapping } from './column-mapping.parser';
 import { CUSTOMER_HEADERS } from './customer-csv.columns';
-import { parseCustomerCsv } from './customer-csv.parser';
+import { CustomerCsvReader, parseCustomerCsv } from './customer-csv.parser';
 import { UTF8_BOM_LATIN1 } from './text-encoding';
 import { withRecordWarnings } from '../read/unknown-codes';
 
@@ -21,7 +22,26 @@ const customerCsv: LayoutDef = {
     return CUSTOMER_HEADERS.has(line) ? { layout: 'CLIENTE_CSV', operator: 'cliente', fileType: 'CLIENTE_CSV', version: '' } : null;
   },
   parse: (source) => parseCustomerCsv(readLines(source)),
+  // the bulk load reads the arrays (one async step per chunk); `parse` is kept as it was for every other caller.
+  // Every reconciliation loads a customer file: this is the layout read most often after the operators'.
+  parseBatches: (source) => customerCsvBatches(readLineBatches(source)),
 };
+
+/** The items of `parseCustomerCsv` in arrays, one per chunk of the file (no record warnings: `parse` adds none either). */
+async function* customerCsvBatches(batches: AsyncIterable<LineBatch>): AsyncGenerator<ParsedItem[]> {
+  const reader = new CustomerCsvReader();
+  for await (const { first, texts } of batches) {
+    const items: ParsedItem[] = [];
+    for (let i = 0; i < texts.length && !reader.done; i++) {
+      const out = reader.push({ line: first + i, text: texts[i]! });
+      for (let j = 0; j < out.length; j++) items.push(out[j]!);
+    }
+    if (items.length > 0) yield items;
+    if (reader.done) return;
+  }
+  const last = reader.end();
+  if (last.length > 0) yield last;
+}
 
 /** Never detected: the caller names it and gives `options.mapping`. */
 const columnMapping: LayoutDef = {
