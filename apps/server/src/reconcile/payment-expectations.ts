@@ -100,13 +100,14 @@ export async function buildExpected(tx: RawTransaction, days: string, holidays: 
        FROM venda v CROSS JOIN LATERAL generate_series(1, v.n) AS g(k)
        WHERE v.tipo = 'sale'
      ),
-     -- materialised so the join below is a hash join: the planner cannot count the window's dates (an array
-     -- parameter) and, left to itself, probes an index once per sale (minutes at a hundred thousand sales)
+     -- the window's forecasts, per sale and per batch, in one read of its lines; materialised so the joins below
+     -- are hash joins: the planner cannot count the window's dates (an array parameter) and, left to itself,
+     -- probes an index once per sale (minutes at a hundred thousand sales)
      previsao_linha AS MATERIALIZED (
-       SELECT f.codlinha, f.codpessoa, f.codoperadora, f.estabelecimento, f.nsu, f.datavenda, f.totparcelas, f.parcela, f.dataprevista,
+       SELECT f.codlinha, f.codpessoa, f.codoperadora, f.estabelecimento, f.nsu, f.lote, f.datavenda, f.totparcelas, f.parcela, f.dataprevista,
               f.valorbruto, f.valorliquido
        FROM linhas_operadora f
-       WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND ${perSaleForecast('f')}
+       WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND (${perSaleForecast('f')} OR f.lote <> '')
      ),
      previsao_venda AS (
        SELECT DISTINCT ON (f.codlinha) f.codlinha, s.codlinha AS codvenda, f.parcela, f.dataprevista, f.valorbruto, f.valorliquido
@@ -115,6 +116,7 @@ export async function buildExpected(tx: RawTransaction, days: string, holidays: 
          -- tenants may hold the same lines of an establishment nobody registered)
          JOIN venda s ON s.tipo = 'sale' AND s.codoperadora = f.codoperadora AND s.estabelecimento = f.estabelecimento
            AND s.codpessoa IS NOT DISTINCT FROM f.codpessoa AND s.nsu = f.nsu AND s.datavenda = f.datavenda AND coalesce(f.totparcelas, s.n) = s.n
+       WHERE ${perSaleForecast('f')}
        ORDER BY f.codlinha, s.codlinha DESC
      ),
      previsao_parcela AS (
@@ -125,8 +127,8 @@ export async function buildExpected(tx: RawTransaction, days: string, holidays: 
        -- a re-sent or rescheduled plan: the latest line of a batch's installment wins
        SELECT DISTINCT ON (f.codpessoa, f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela)
               f.codlinha, f.codpessoa, f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela, f.dataprevista
-       FROM linhas_operadora f
-       WHERE f.tipo = 'installmentForecast' AND f.datavenda = ANY(${dateList(1)}) AND f.lote <> '' AND NOT ${perSaleForecast('f')}
+       FROM previsao_linha f
+       WHERE f.lote <> '' AND NOT ${perSaleForecast('f')}
        ORDER BY f.codpessoa, f.codoperadora, f.estabelecimento, f.lote, f.datavenda, f.parcela, f.codlinha DESC
      ),
      prazo AS (

@@ -132,17 +132,19 @@ export async function matchPayments(tx: RawTransaction): Promise<void> {
  * expected dates they fall on, for the summary.
  */
 export async function saveDecided(tx: RawTransaction, hoje: string): Promise<{ counts: Record<string, number>; dates: string[] }> {
-  const rows = await tx.query<{ situacao: string; n: string | number; dias: string[] }>(
+  // counted per result and expected date (a few thousand groups, hashed): a DISTINCT of the dates inside each
+  // result's group sorted every row written (1.7 million at 1,000,000 sales, spilled to disk)
+  const rows = await tx.query<{ situacao: string; dia: string; n: string | number }>(
     `WITH gravados AS (
        INSERT INTO pagamentos_previstos (${EXPECTED_COLUMNS}, situacao)
        SELECT ${EXPECTED_COLUMNS}, ${RESULT} FROM ${WINDOW_TABLE} p ORDER BY codlinha, parcela
        RETURNING situacao, dataprevista)
-     SELECT situacao, count(*) AS n, array_agg(DISTINCT to_char(dataprevista, 'YYYY-MM-DD')) AS dias FROM gravados GROUP BY situacao`,
+     SELECT situacao, to_char(dataprevista, 'YYYY-MM-DD') AS dia, count(*) AS n FROM gravados GROUP BY situacao, dataprevista`,
     [hoje],
   );
   const counts: Record<string, number> = {};
-  for (const r of rows) counts[r.situacao] = Number(r.n);
-  return { counts, dates: [...new Set(rows.flatMap((r) => r.dias))] };
+  for (const r of rows) counts[r.situacao] = (counts[r.situacao] ?? 0) + Number(r.n);
+  return { counts, dates: [...new Set(rows.map((r) => r.dia))] };
 }
 
 /**

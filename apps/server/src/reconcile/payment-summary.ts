@@ -1,5 +1,6 @@
 import type { RawTransaction } from '@concilia/db';
 import { dateList } from './payment-expectations';
+import { withHashAggregates } from './plan-settings';
 import { nameKindSql, productKindJoins, productKindSql } from './sales-summary';
 
 /**
@@ -9,7 +10,8 @@ import { nameKindSql, productKindJoins, productKindSql } from './sales-summary';
  */
 export async function refreshPaymentSummary(tx: RawTransaction, days: string): Promise<number> {
   await tx.query(`DELETE FROM resumo_pagamentos_dia WHERE data = ANY(${dateList(1)})`, [days]);
-  const [row] = await tx.query<{ n: string | number }>(
+  // the expected payments of those days fold into a few thousand groups: hashed, not sorted (plan-settings.ts)
+  const [row] = await withHashAggregates(tx, () => tx.query<{ n: string | number }>(
     `WITH r AS (
        INSERT INTO resumo_pagamentos_dia (data, codpessoa, codoperadora, bandeira, produto, parcelas, previsto, pago, antecipado,
          custoantecipacao, emaberto, avencer, ajustado, divergentes, tipo, brutoprevisto, taxaprevista, parcelasemaberto, codcliente)
@@ -36,6 +38,6 @@ export async function refreshPaymentSummary(tx: RawTransaction, days: string): P
        RETURNING 1)
      SELECT count(*) AS n FROM r`,
     [days],
-  );
+  ));
   return Number(row!.n);
 }

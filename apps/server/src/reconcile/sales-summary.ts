@@ -1,4 +1,5 @@
 import type { RawTransaction } from '@concilia/db';
+import { withHashAggregates } from './plan-settings';
 import type { MatchScope } from './sales-matching';
 
 /** What a product's name says of its kind (CREDITO, DEBITO, VOUCHER, PIX), or null. */
@@ -61,7 +62,8 @@ export async function refreshSalesSummary(tx: RawTransaction, scope: MatchScope)
   // jobs of different clients may rebuild the same days: one at a time, or the second would insert rows the first just did
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('resumo_vendas_dia'))`);
   await tx.query(`DELETE FROM resumo_vendas_dia WHERE data BETWEEN $1::date - 1 AND $2::date + 1`, [scope.de, scope.ate]);
-  const [row] = await tx.query<{ n: string | number }>(
+  // the window's sales fold into a few thousand groups: hashed, not sorted (plan-settings.ts)
+  const [row] = await withHashAggregates(tx, () => tx.query<{ n: string | number }>(
     `WITH ${CORRECTED},
      ins AS (
        INSERT INTO resumo_vendas_dia (data, codpessoa, codoperadora, bandeira, produto, hora, quantidade, bruto, taxa, liquido, conciliadas,
@@ -79,7 +81,7 @@ export async function refreshSalesSummary(tx: RawTransaction, scope: MatchScope)
        RETURNING 1)
      SELECT count(*) AS n FROM ins`,
     [scope.de, scope.ate],
-  );
+  ));
   return Number(row!.n);
 }
 
