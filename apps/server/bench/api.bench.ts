@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -200,11 +200,14 @@ const freePort = () => new Promise<number>((resolve, reject) => {
   });
 });
 
+/** The server's garbage collections since the last reading: how many, their summed and longest pause (ms). */
+type Gc = { count: number; ms: number; maxMs: number };
+
 /** The server in a process of its own (as npm start runs it), so the load generator does not share its event loop. */
 type Server = {
   stop(): Promise<void>;
   /** CPU milliseconds so far of the server process, and of the PostgreSQL backends serving it now (by pid) */
-  cpu(): Promise<{ node: number; db: Map<number, number>; loop: { p99: number; max: number } }>;
+  cpu(): Promise<{ node: number; db: Map<number, number>; loop: { p99: number; max: number }; gc: Gc }>;
 };
 
 const TICK_MS = 10; // /proc/<pid>/stat counts in clock ticks (USER_HZ: 100 on Linux)
@@ -240,12 +243,12 @@ async function startServer(port: number): Promise<Server> {
   const appName = `concilia:${os.hostname()}:${child.pid}`;
   return {
     cpu: async () => {
-      const m = await new Promise<{ cpuMs: number; loopP99Ms: number; loopMaxMs: number }>((resolve) => {
-        child.once('message', (x) => resolve(x as { cpuMs: number; loopP99Ms: number; loopMaxMs: number }));
+      const m = await new Promise<{ cpuMs: number; loopP99Ms: number; loopMaxMs: number; gc: Gc }>((resolve) => {
+        child.once('message', (x) => resolve(x as { cpuMs: number; loopP99Ms: number; loopMaxMs: number; gc: Gc }));
         child.send('cpu');
       });
       const pids = (await admin(`SELECT pid FROM pg_stat_activity WHERE datname = '${DB_NAME}' AND application_name = '${appName}'`)).rows.map((r) => Number(r.pid));
-      return { node: m.cpuMs, db: new Map(pids.map((pid) => [pid, procCpuMs(pid)])), loop: { p99: m.loopP99Ms, max: m.loopMaxMs } };
+      return { node: m.cpuMs, db: new Map(pids.map((pid) => [pid, procCpuMs(pid)])), loop: { p99: m.loopP99Ms, max: m.loopMaxMs }, gc: m.gc };
     },
     stop: async () => {
       await new Promise<void>((resolve) => {
@@ -272,11 +275,17 @@ async function serve(): Promise<void> {
   // and how long its event loop was held up meanwhile (a pause there delays every request in flight)
   const loopDelay = monitorEventLoopDelay({ resolution: 5 });
   loopDelay.enable();
+  // and its garbage collections: a pause holds every request in flight, and their CPU is the server's
+  let gc: Gc = { count: 0, ms: 0, maxMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gc = { count: gc.count + 1, ms: gc.ms + e.duration, maxMs: Math.max(gc.maxMs, e.duration) };
+  }).observe({ entryTypes: ['gc'] });
   process.on('message', (m) => {
     if (m === 'cpu') {
       const u = process.cpuUsage();
-      process.send?.({ cpuMs: (u.user + u.system) / 1000, loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6 });
+      process.send?.({ cpuMs: (u.user + u.system) / 1000, loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6, gc });
       loopDelay.reset();
+      gc = { count: 0, ms: 0, maxMs: 0 };
     }
   });
   process.on('SIGTERM', () => {
@@ -411,6 +420,7 @@ async function main() {
       const per = (ms: number) => (f.requests ? (ms / f.requests).toFixed(2) : '—');
       console.log(`  ${s.name.padEnd(8)} ${Math.round(f.rps)} req/s, p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms (autocannon: p50 ${f.cannon.p50}, p99 ${f.cannon.p99}), erros ${f.errors} de ${count(f.requests)} (carga antes ${before}, depois ${loadAverage()})`);
       console.log(`  ${''.padEnd(8)} CPU por requisição: servidor ${per(cpu1.node - cpu0.node)} ms, PostgreSQL ${per(dbMs)} ms; atraso do event loop do servidor: p99 ${cpu1.loop.p99.toFixed(0)} ms, máx ${cpu1.loop.max.toFixed(0)} ms`);
+      console.log(`  ${''.padEnd(8)} GC do servidor: ${cpu1.gc.count} coletas, ${per(cpu1.gc.ms)} ms por requisição, pausa máx ${cpu1.gc.maxMs.toFixed(1)} ms`);
     } finally {
       await server.stop();
     }

@@ -21,6 +21,22 @@ const dialect = new PgDialect();
 /** The name of a statement's text: the same text, the same name; two texts, two names. */
 export const statementName = (text: string) => `q_${crypto.hash('sha1', text).slice(0, 24)}`;
 
+/**
+ * statementName of the texts executePrepared sees, remembered: a builder's text is built anew at each call, and hashing
+ * a register list's text (several kB with its derived columns) at every request was ~1 % of its CPU (bench:api); a
+ * lookup compares the text whole, so only the same text finds the same name. Bounded as the shapes are (see
+ * shapedStatement).
+ */
+const namesByText = new Map<string, string>();
+function rememberedName(text: string): string {
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    if (namesByText.size >= 1000) namesByText.clear();
+    namesByText.set(text, (name = statementName(text)));
+  }
+  return name;
+}
+
 type Preparable<R> = { prepare(name: string): { execute(): Promise<R> } };
 type PrepareQuery = (query: Query, fields: unknown, name: string, ...rest: unknown[]) => unknown;
 
@@ -34,7 +50,7 @@ export function executePrepared<R>(query: Preparable<R>): Promise<R> {
   const q = query as unknown as { session: { prepareQuery: PrepareQuery } };
   const session = q.session;
   q.session = Object.create(session, {
-    prepareQuery: { value: (built: Query, fields: unknown, _name: string, ...rest: unknown[]) => session.prepareQuery(built, fields, statementName(built.sql), ...rest) },
+    prepareQuery: { value: (built: Query, fields: unknown, _name: string, ...rest: unknown[]) => session.prepareQuery(built, fields, rememberedName(built.sql), ...rest) },
   }) as typeof session;
   return query.prepare('').execute();
 }
