@@ -114,6 +114,8 @@ async function audit(name, url, port, flags = {}) {
   if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   fs.mkdirSync(reportDir, { recursive: true });
   fs.writeFileSync(path.join(reportDir, `${name}.html`), Array.isArray(report) ? report[0] : report);
+  // the raw result too: its long tasks and script timings say what the score does not
+  fs.writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
   const ms = (id) => lhr.audits[id].numericValue;
   return {
     page: name,

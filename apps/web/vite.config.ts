@@ -14,7 +14,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 const ROUTE_CHUNKS: Record<string, string[]> = {
   login: [],
-  dashboard: ['src/app/shell/app-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+  dashboard: ['src/app/theme/localized-theme.tsx', 'src/app/shell/app-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 };
 /** Where the copies go: size-limit (.size-limit.json) measures each route's folder; outside dist, so never deployed. */
 const ROUTE_JS_DIR = path.join(repoRoot, 'node_modules/.cache/route-js');

@@ -1,9 +1,13 @@
+import { MSG } from '@concilia/domain';
 import { Alert, Snackbar } from '@mui/material';
 import type { NotifyVariant } from './notifications';
 
 type Props = { current: { id: number; message: string; variant: NotifyVariant } | undefined; onClose: () => void };
 
-/** The notification bar of NotificationsProvider (its own chunk: loaded with the first notification). */
+/**
+ * The notification bar of NotificationsProvider (its own chunk, fetched after the first paint). It names its
+ * close button itself: it is above the routes, out of reach of the pt-BR locale (LocalizedTheme).
+ */
 export function NotificationBar({ current, onClose }: Props) {
   return (
     <Snackbar
@@ -16,7 +20,7 @@ export function NotificationBar({ current, onClose }: Props) {
       sx={{ top: { xs: 64, sm: 72 } }}
     >
       {current ? (
-        <Alert severity={current.variant} variant="filled" onClose={onClose} sx={{ width: '100%' }} data-testid="notification">
+        <Alert severity={current.variant} variant="filled" onClose={onClose} closeText={MSG.dialogoFechar} sx={{ width: '100%' }} data-testid="notification">
           {current.message}
         </Alert>
       ) : undefined}

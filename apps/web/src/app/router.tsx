@@ -24,80 +24,86 @@ const screen = (page: string): ScreenHandle => ({ screen: page });
 export const router = createBrowserRouter([
   { path: ROUTES.login.path, element: <LoginPage variant="default" /> },
   { path: ROUTES.loginSpc.path, element: <LoginPage variant="spc" /> },
-  { path: ROUTES.resetarSenha.path, lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }) },
-  // the public sign-up wizard and the page of its code: their own chunk, not loaded with the sign-in page
-  { path: ROUTES.signUp.path, lazy: async () => ({ Component: (await import('../features/sign-up/sign-up-page')).SignUpPage }) },
-  { path: ROUTES.identificadorCode.path, lazy: async () => ({ Component: (await import('../features/sign-up/identificador-code-page')).IdentificadorCodePage }) },
   { path: ROUTES.error.path, element: <PublicErrorPage /> },
-  // a panel link (getUrlPainel): no sign-in, no shell; the token in the address is its one credential
-  { path: ROUTES.painelPublico.path, lazy: async () => ({ Component: (await import('../features/painel/painel-publico-page')).PainelPublicoPage }) },
+  // every page but the sign-in and status pages: MUI's pt-BR texts (see LocalizedTheme), fetched with the page
   {
-    path: '/app',
-    // the shell (top bar, menu, news): nothing of it is needed before the sign-in
-    lazy: async () => {
-      const { AppShell } = await import('./shell/app-shell');
-      return {
-        element: (
-          <RequireAuth>
-            <AppShell />
-          </RequireAuth>
-        ),
-      };
-    },
+    lazy: async () => ({ Component: (await import('./theme/localized-theme')).LocalizedTheme }),
     children: [
-      { index: true, element: <Navigate to={ROUTES.home.path} replace /> },
-      { path: child(ROUTES.home.path), lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }) },
-      // the dashboard's wall view (the landing page for a profile without the Dashboard); its own chunk (ECharts: loaded by the page beside its data)
-      { path: child(ROUTES.painel.path), lazy: async () => ({ Component: (await import('../features/painel/painel-page')).PainelPage }) },
-      { path: child(ROUTES.ajuda.path), lazy: async () => ({ Component: (await import('../features/ajuda/manual-page')).ManualPage }) },
-      { path: child(ROUTES.alteraSenha.path), lazy: async () => ({ Component: (await import('../features/auth/change-password-page')).ChangePasswordPage }) },
-      { path: child(ROUTES.atendimento.path), lazy: async () => ({ Component: (await import('../features/atendimento/atendimento-page')).AtendimentoPage }) },
-      { path: child(ROUTES.treinamento.path), lazy: async () => ({ Component: (await import('../features/atendimento/treinamento-page')).TreinamentoPage }) },
-      { path: child(ROUTES.notAllowed.path), element: <NotAllowedPage /> },
-      { path: child(ROUTES.appError.path), element: <ServerErrorPage /> },
-      { path: child(ROUTES.notFound.path), element: <NotFoundPage /> },
-      ...registerRoutes,
+      { path: ROUTES.resetarSenha.path, lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }) },
+      // the public sign-up wizard and the page of its code: their own chunk, not loaded with the sign-in page
+      { path: ROUTES.signUp.path, lazy: async () => ({ Component: (await import('../features/sign-up/sign-up-page')).SignUpPage }) },
+      { path: ROUTES.identificadorCode.path, lazy: async () => ({ Component: (await import('../features/sign-up/identificador-code-page')).IdentificadorCodePage }) },
+      // a panel link (getUrlPainel): no sign-in, no shell; the token in the address is its one credential
+      { path: ROUTES.painelPublico.path, lazy: async () => ({ Component: (await import('../features/painel/painel-publico-page')).PainelPublicoPage }) },
       {
-        path: child(ROUTES.parametros.path),
-        handle: screen('parametros'),
-        lazy: async () => ({ Component: (await import('../features/parametros/parametros-page')).ParametrosPage }),
+        path: '/app',
+        // the shell (top bar, menu, news): nothing of it is needed before the sign-in
+        lazy: async () => {
+          const { AppShell } = await import('./shell/app-shell');
+          return {
+            element: (
+              <RequireAuth>
+                <AppShell />
+              </RequireAuth>
+            ),
+          };
+        },
+        children: [
+          { index: true, element: <Navigate to={ROUTES.home.path} replace /> },
+          { path: child(ROUTES.home.path), lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }) },
+          // the dashboard's wall view (the landing page for a profile without the Dashboard); its own chunk (ECharts: loaded by the page beside its data)
+          { path: child(ROUTES.painel.path), lazy: async () => ({ Component: (await import('../features/painel/painel-page')).PainelPage }) },
+          { path: child(ROUTES.ajuda.path), lazy: async () => ({ Component: (await import('../features/ajuda/manual-page')).ManualPage }) },
+          { path: child(ROUTES.alteraSenha.path), lazy: async () => ({ Component: (await import('../features/auth/change-password-page')).ChangePasswordPage }) },
+          { path: child(ROUTES.atendimento.path), lazy: async () => ({ Component: (await import('../features/atendimento/atendimento-page')).AtendimentoPage }) },
+          { path: child(ROUTES.treinamento.path), lazy: async () => ({ Component: (await import('../features/atendimento/treinamento-page')).TreinamentoPage }) },
+          { path: child(ROUTES.notAllowed.path), element: <NotAllowedPage /> },
+          { path: child(ROUTES.appError.path), element: <ServerErrorPage /> },
+          { path: child(ROUTES.notFound.path), element: <NotFoundPage /> },
+          ...registerRoutes,
+          {
+            path: child(ROUTES.parametros.path),
+            handle: screen('parametros'),
+            lazy: async () => ({ Component: (await import('../features/parametros/parametros-page')).ParametrosPage }),
+          },
+          {
+            path: child(ROUTES.inclusaoTicket.path),
+            handle: screen('inclusaoticket'),
+            lazy: async () => ({ Component: (await import('../features/tickets/inclusao-ticket-page')).InclusaoTicketPage }),
+          },
+          // the closing forecast (billing): its own chunk, loaded by the back office only
+          {
+            path: child(ROUTES.fechaMovimentoPrevisao.path),
+            handle: screen(PREVISAO_PAGE),
+            lazy: async () => ({ Component: (await import('../features/billing/previsao-page')).PrevisaoPage }),
+          },
+          // Relatórios (issue 20): its own chunk, loaded on the first visit
+          {
+            path: child(ROUTES.relatorios.path),
+            handle: screen(RELATORIOS_PAGE),
+            lazy: async () => ({ Component: (await import('../features/reports/relatorios-page')).RelatoriosPage }),
+          },
+          // Integrações (issue 20): its own chunk; its tabs are the kit's registers of INTEGRATION_SCREENS
+          {
+            path: child(ROUTES.integracao.path),
+            handle: screen('integracao'),
+            lazy: async () => ({ Component: (await import('../features/integrations/integracao-page')).IntegracaoPage }),
+          },
+          // the contract-position monitor (issue 19): its own chunk, loaded by the back office only
+          {
+            path: child(ROUTES.posicaoContratoClienteConciliador.path),
+            handle: screen(POSICAO_CONTRATO_PAGE),
+            lazy: async () => ({ Component: (await import('../features/contract-position/monitor-page')).MonitorPage }),
+          },
+          // its own chunk, loaded on the first visit; the page draws its key figures first and loads ECharts itself (lazy-dashboard-chart.tsx)
+          {
+            path: child(ROUTES.dashboard.path),
+            handle: screen('dashboard'),
+            lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
-      {
-        path: child(ROUTES.inclusaoTicket.path),
-        handle: screen('inclusaoticket'),
-        lazy: async () => ({ Component: (await import('../features/tickets/inclusao-ticket-page')).InclusaoTicketPage }),
-      },
-      // the closing forecast (billing): its own chunk, loaded by the back office only
-      {
-        path: child(ROUTES.fechaMovimentoPrevisao.path),
-        handle: screen(PREVISAO_PAGE),
-        lazy: async () => ({ Component: (await import('../features/billing/previsao-page')).PrevisaoPage }),
-      },
-      // Relatórios (issue 20): its own chunk, loaded on the first visit
-      {
-        path: child(ROUTES.relatorios.path),
-        handle: screen(RELATORIOS_PAGE),
-        lazy: async () => ({ Component: (await import('../features/reports/relatorios-page')).RelatoriosPage }),
-      },
-      // Integrações (issue 20): its own chunk; its tabs are the kit's registers of INTEGRATION_SCREENS
-      {
-        path: child(ROUTES.integracao.path),
-        handle: screen('integracao'),
-        lazy: async () => ({ Component: (await import('../features/integrations/integracao-page')).IntegracaoPage }),
-      },
-      // the contract-position monitor (issue 19): its own chunk, loaded by the back office only
-      {
-        path: child(ROUTES.posicaoContratoClienteConciliador.path),
-        handle: screen(POSICAO_CONTRATO_PAGE),
-        lazy: async () => ({ Component: (await import('../features/contract-position/monitor-page')).MonitorPage }),
-      },
-      // its own chunk, loaded on the first visit; the page draws its key figures first and loads ECharts itself (lazy-dashboard-chart.tsx)
-      {
-        path: child(ROUTES.dashboard.path),
-        handle: screen('dashboard'),
-        lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
-      },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

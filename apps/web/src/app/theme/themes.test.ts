@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '../store';
+import { withLocale } from './localized-theme';
 import { buildTheme, FONT_FAMILY, themeOption, THEMES } from './themes';
 
 describe('themes', () => {
@@ -26,15 +27,24 @@ describe('themes', () => {
     expect(buildTheme('nao-existe').palette.primary.main).toBe(buildTheme(DEFAULT_THEME).palette.primary.main);
   });
 
-  it('builds MUI themes in the chosen mode, with Open Sans and pt-BR texts', () => {
+  it('builds MUI themes in the chosen mode, with Open Sans', () => {
     const dark = buildTheme('verde-escuro');
     expect(dark.palette.mode).toBe('dark');
     expect(dark.typography.fontFamily).toBe(FONT_FAMILY);
     expect(FONT_FAMILY).toMatch(/^"Open Sans"/);
     const light = buildTheme(DEFAULT_THEME);
     expect(light.palette.mode).toBe('light');
+    // the sign-in page's theme has no locale: its module builds an Intl object (see LocalizedTheme)
+    expect(light.components?.MuiTablePagination).toBeUndefined();
+  });
+
+  it('adds the pt-BR texts of MUI in the pages LocalizedTheme wraps, keeping the chosen palette', () => {
+    const dark = withLocale(buildTheme('verde-escuro'));
+    expect(dark.palette.mode).toBe('dark');
+    expect(dark.palette.primary.main).toBe(buildTheme('verde-escuro').palette.primary.main);
     // locale texts come in as component default props
-    expect(JSON.stringify(light.components?.MuiTablePagination?.defaultProps)).toContain('Linhas por página');
-    expect(light.components).toHaveProperty('MuiLocalizationProvider');
+    expect(JSON.stringify(dark.components?.MuiTablePagination?.defaultProps)).toContain('Linhas por página');
+    expect(dark.components?.MuiAlert?.defaultProps?.closeText).toBe('Fechar');
+    expect(dark.components).toHaveProperty('MuiLocalizationProvider');
   });
 });

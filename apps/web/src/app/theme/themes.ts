@@ -1,6 +1,4 @@
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
-import { ptBR as corePtBR } from '@mui/material/locale';
-import { ptBR as pickersPtBR } from '@mui/x-date-pickers/locales';
 import { DEFAULT_THEME } from '../store';
 
 type Tones = { primary: string; secondary: string };
@@ -57,7 +55,5 @@ export function buildTheme(id: string | null | undefined): Theme {
       typography: { fontFamily: FONT_FAMILY },
       shape: { borderRadius: 8 },
     },
-    corePtBR,
-    pickersPtBR,
   );
 }
