@@ -1,3 +1,5 @@
+import { copyText } from '@concilia/db';
+
 /**
  * COPY text rows written as UTF-8 bytes straight into a buffer, value by value, instead of as strings the COPY
  * stream then encodes. Why: a row built from template strings is a rope of ~60 pieces; a 64 KB block of them is
@@ -95,10 +97,7 @@ export class CopyBytes {
     this.pos = start;
     let bytes = this.encoded.get(v);
     if (bytes === undefined) {
-      const escaped = /[\\\t\n\r]/.test(v)
-        ? v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
-        : v;
-      bytes = Buffer.from(escaped, 'utf8');
+      bytes = Buffer.from(copyText(v), 'utf8');
       // the names of code tables (brands, products, reasons: 'Crédito à vista') come back on every line; free text does not
       if (this.encoded.size < 4096) this.encoded.set(v, bytes);
     }

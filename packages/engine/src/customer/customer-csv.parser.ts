@@ -2,6 +2,7 @@ import type { MappedField } from '../layout';
 import type { FileTrailer, ParseErrorItem, ParsedItem } from '../model';
 import { LineError, num } from '../read/fields';
 import type { TextLine } from '../read/lines';
+import type { LineItemReader } from '../read/reader-batches';
 import { checkTotals } from '../read/totals';
 import { moneyText } from './cell-values';
 import { CUSTOMER_HEADERS, CUSTOMER_MAPPING, SEPARATOR, TOTAL_TAG, headerHint } from './customer-csv.columns';
@@ -31,7 +32,7 @@ export async function* parseCustomerCsv(lines: AsyncIterable<TextLine>): AsyncGe
  * `parseCustomerCsv` line by line and synchronously (LineItemReader): the same items in the same order, for the bulk
  * load's batches (parseBatches; one async step per chunk of the file instead of three generators' steps per line).
  */
-export class CustomerCsvReader {
+export class CustomerCsvReader implements LineItemReader {
   private readonly csv = new CsvRowReader({ separator: SEPARATOR });
   private index: FieldIndex | null = null;
   private width = 0;

@@ -1,6 +1,6 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
-import type { ParsedItem } from '../model';
-import { type LineBatch, readLineBatches, readLines } from '../read/lines';
+import { readLineBatches, readLines } from '../read/lines';
+import { lineReaderBatches } from '../read/reader-batches';
 import { parseColumnMapping } from './column-mapping.parser';
 import { CUSTOMER_HEADERS } from './customer-csv.columns';
 import { CustomerCsvReader, parseCustomerCsv } from './customer-csv.parser';
@@ -24,24 +24,8 @@ const customerCsv: LayoutDef = {
   parse: (source) => parseCustomerCsv(readLines(source)),
   // the bulk load reads the arrays (one async step per chunk); `parse` is kept as it was for every other caller.
   // Every reconciliation loads a customer file: this is the layout read most often after the operators'.
-  parseBatches: (source) => customerCsvBatches(readLineBatches(source)),
+  parseBatches: (source) => lineReaderBatches(new CustomerCsvReader(), readLineBatches(source)),
 };
-
-/** The items of `parseCustomerCsv` in arrays, one per chunk of the file (no record warnings: `parse` adds none either). */
-async function* customerCsvBatches(batches: AsyncIterable<LineBatch>): AsyncGenerator<ParsedItem[]> {
-  const reader = new CustomerCsvReader();
-  for await (const { first, texts } of batches) {
-    const items: ParsedItem[] = [];
-    for (let i = 0; i < texts.length && !reader.done; i++) {
-      const out = reader.push({ line: first + i, text: texts[i]! });
-      for (let j = 0; j < out.length; j++) items.push(out[j]!);
-    }
-    if (items.length > 0) yield items;
-    if (reader.done) return;
-  }
-  const last = reader.end();
-  if (last.length > 0) yield last;
-}
 
 /** Never detected: the caller names it and gives `options.mapping`. */
 const columnMapping: LayoutDef = {

@@ -2,26 +2,31 @@ import type { ParsedItem } from '../model';
 import type { LineBatch, TextLine } from './lines';
 import type { RecordWarnings } from './unknown-codes';
 
-/** A line reader that hands out the items of each line as it reads it (Rede, Getnet). */
+/** A line reader that hands out the items of each line as it reads it (Rede, Getnet, the customer CSV). */
 export interface LineItemReader {
   push(line: TextLine): ParsedItem[];
   end(): ParsedItem[];
+  /** true once the reader reads nothing more (the customer CSV after a header it does not know) */
+  readonly done?: boolean;
 }
 
 /**
  * A line reader's items in arrays, one per chunk of the file (LayoutDef.parseBatches), with the records' warnings
- * added as `withRecordWarnings` adds them to `parse`: the same items in the same order as pushing the lines one by one
- * through an async generator, with one async step per chunk instead of several per item.
+ * added as `withRecordWarnings` adds them to `parse` (none without `warnings`, as the customer CSV's `parse` adds
+ * none): the same items in the same order as pushing the lines one by one through an async generator, with one
+ * async step per chunk instead of several per item.
  */
-export async function* lineReaderBatches(reader: LineItemReader, batches: AsyncIterable<LineBatch>, warnings: RecordWarnings): AsyncGenerator<ParsedItem[]> {
+export async function* lineReaderBatches(reader: LineItemReader, batches: AsyncIterable<LineBatch>, warnings?: RecordWarnings): AsyncGenerator<ParsedItem[]> {
+  const checked = (items: ParsedItem[]) => (warnings ? warnings.checkBatch(items) : items);
   for await (const { first, texts } of batches) {
     const items: ParsedItem[] = [];
-    for (let i = 0; i < texts.length; i++) {
+    for (let i = 0; i < texts.length && !reader.done; i++) {
       const out = reader.push({ line: first + i, text: texts[i]! });
       for (let j = 0; j < out.length; j++) items.push(out[j]!);
     }
-    if (items.length > 0) yield warnings.checkBatch(items);
+    if (items.length > 0) yield checked(items);
+    if (reader.done) return;
   }
   const last = reader.end();
-  if (last.length > 0) yield warnings.checkBatch(last);
+  if (last.length > 0) yield checked(last);
 }
