@@ -34,13 +34,14 @@ export type App = {
   stop(opts?: { graceMs?: number }): Promise<void>;
 };
 
-export function createApp(opts: { db: OpenDb; config: Config; log: Logger; mailer?: Mailer; ingestion?: Ingestion }): App {
+/** `jobsDb`: the database the ingestion's job loops use when it is not `db` (main.ts: a pool of their own on PostgreSQL). */
+export function createApp(opts: { db: OpenDb; jobsDb?: OpenDb; config: Config; log: Logger; mailer?: Mailer; ingestion?: Ingestion }): App {
   const { config, log } = opts;
   const db = opts.db.db;
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const metrics = createMetrics(db);
   const ingestion = opts.ingestion ?? createIngestion({
-    open: opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics, leaseSeconds: config.jobLeaseSeconds,
+    open: opts.jobsDb ?? opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics, leaseSeconds: config.jobLeaseSeconds,
     housekeeping: { mailer, settings: config },
     lateFiles: { mailer, settings: config },
     reports: { mailer, config },

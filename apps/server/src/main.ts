@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERS, isSeeded, openDb, seedDemo, seedReference } from '@concilia/db';
+import { DEMO_PASSWORD, DEMO_USERS, isSeeded, jobPoolSize, openDb, seedDemo, seedReference } from '@concilia/db';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createHttpServer } from './http/server';
@@ -12,7 +12,12 @@ const log = createLogger(config.logLevel);
 // Operators, brands, products, states and cities: real reference data every installation needs, written
 // under the migrations' lock so processes starting together do not race to insert it.
 const db = await openDb(config.databaseUrl, { afterMigrate: seedReference });
-const app = createApp({ db, config, log });
+// The job loops of this process on a pool of their own (PostgreSQL): a load holding its connection for a minute
+// takes none from the requests' pool, sized to the cores, and the requests take none from the loads' lease renewals.
+const jobsDb = db.engine === 'postgres' && config.ingestWorkers > 0
+  ? await openDb(config.databaseUrl, { migrate: false, poolMax: jobPoolSize(config.ingestWorkers) })
+  : db;
+const app = createApp({ db, jobsDb, config, log });
 if (config.seedDemo && !(await isSeeded(db.db))) {
   await seedDemo(db.db);
   // generated operator and customer files, sent through the real pipeline: the workers load them in the background
@@ -55,7 +60,8 @@ async function shutdown(signal: string) {
   await inbox?.stop();
   await app.stop({ graceMs: config.shutdownGraceSeconds * 1000 });
   // a load handed back still holds its connection: the exit ends it, and PostgreSQL rolls its transaction back
-  await Promise.race([db.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
+  const closing = jobsDb === db ? [db.close()] : [db.close(), jobsDb.close()];
+  await Promise.race([Promise.all(closing).catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

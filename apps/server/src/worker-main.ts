@@ -1,4 +1,4 @@
-import { openDb, seedReference } from '@concilia/db';
+import { jobPoolSize, openDb, requestPoolSize, seedReference } from '@concilia/db';
 import { loadConfig } from './config';
 import { createIngestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
@@ -14,12 +14,14 @@ import { createProbeServer } from './observability/probes';
  */
 const config = loadConfig();
 const log = createLogger(config.logLevel);
-const db = await openDb(config.databaseUrl, { afterMigrate: seedReference });
+const workers = Math.max(1, config.ingestWorkers);
+// its job loops, and its probes beside them
+const db = await openDb(config.databaseUrl, { afterMigrate: seedReference, poolMax: Math.max(requestPoolSize(), jobPoolSize(workers)) });
 const metrics = createMetrics(db.db);
 const mailer = createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
 const ingestion = createIngestion({
   metrics,
-  open: db, log, filesDir: config.filesDir, workers: Math.max(1, config.ingestWorkers),
+  open: db, log, filesDir: config.filesDir, workers,
   toleranceCentavos: config.matchToleranceCentavos, feeToleranceCentavos: config.feeToleranceCentavos,
   storage: storageFromConfig(config),
   leaseSeconds: config.jobLeaseSeconds,
@@ -33,7 +35,7 @@ const ingestion = createIngestion({
 // its probes and metrics (job durations, lines ingested) on a port of its own: it has no web server
 const probes = config.metricsPort === null ? null : createProbeServer({ db: db.db, metrics, queueStaleSeconds: config.queueStaleSeconds });
 probes?.listen(config.metricsPort!, config.host);
-console.log(`Worker de ingestão: ${Math.max(1, config.ingestWorkers)} carga(s) simultânea(s), arquivos em ${config.filesDir}`
+console.log(`Worker de ingestão: ${workers} carga(s) simultânea(s), arquivos em ${config.filesDir}`
   + (probes ? `; /healthz, /readyz e /metrics em ${config.host}:${config.metricsPort}` : ''));
 
 let stopping = false;

@@ -38,7 +38,28 @@ type OpenOptions = {
   loadDataDir?: Blob;
   /** work that must not run twice at once either (reference data): done after the migrations, under their lock */
   afterMigrate?: (db: Db) => Promise<unknown>;
+  /** the pool's connections on PostgreSQL: requestPoolSize() unless given (or DB_POOL_MAX, which sizes a request pool) */
+  poolMax?: number;
 };
+
+/**
+ * Connections for a process's requests: DB_POOL_MAX, else two per core. Measured with bench:api on two cores
+ * (docs/performance-api.md): ten backends spent 20–45 % more PostgreSQL CPU per request than four, taking turns on
+ * the same two CPUs, and answered later at the tail; a request holds its connection for one statement at a time.
+ */
+export function requestPoolSize(): number {
+  const fromEnv = Number(process.env.DB_POOL_MAX);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 2 * os.availableParallelism();
+}
+
+/**
+ * Connections for `workers` job loops: each running job holds one (a load is one transaction) while its lease is
+ * renewed on another, and the loops' polls and the schedules' dispatchers need one more. Fewer, and N loads could
+ * hold every connection while their lease renewals wait, letting the leases expire under them.
+ */
+export function jobPoolSize(workers: number): number {
+  return 2 * workers + 1;
+}
 
 /**
  * Migrations under a PostgreSQL advisory lock held by one connection: of several processes starting
@@ -81,7 +102,7 @@ export async function openDb(target: string, opts: OpenOptions = {}): Promise<Op
   if (isPostgresUrl(target)) {
     // named after this process, so a shutdown can end its own sessions (and so can an operator, in pg_stat_activity)
     const pool = new pg.Pool({
-      connectionString: target, max: Number(process.env.DB_POOL_MAX ?? 10), application_name: `concilia:${os.hostname()}:${process.pid}`,
+      connectionString: target, max: opts.poolMax ?? requestPoolSize(), application_name: `concilia:${os.hostname()}:${process.pid}`,
     });
     // An idle connection the server ends (restart, failover, a database dropped by an admin) must not
     // take the process down: the pool discards it and the next query opens a new one.
