@@ -44,13 +44,21 @@ async function brokenFigures(page: Page): Promise<string[]> {
     .map((el) => el.innerText));
 }
 
-/** Waits until every named chart is on screen and painted more than a title's worth of pixels. */
+/**
+ * Scrolls to every named chart, as a reader of the page does (a chart is drawn when its place nears the screen),
+ * and waits until each is painted more than a title's worth of pixels.
+ */
 async function expectChartsDrawn(page: Page, labels: string[]) {
-  for (const label of labels) await page.locator(`[data-chart="${label}"] canvas`).waitFor();
+  for (const label of labels) {
+    await page.locator(`[data-chart="${label}"]`).scrollIntoViewIfNeeded();
+    await page.locator(`[data-chart="${label}"] canvas`).waitFor();
+  }
   await expect.poll(async () => {
     const painted = await paintedPixels(page);
     return labels.filter((l) => !(painted[l]! > 5000));
   }, { timeout: 15_000 }).toEqual([]);
+  // back to the top: a full-page screenshot of a scrolled page draws the fixed app bar halfway down
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 describe('Dashboard', () => {
@@ -94,6 +102,10 @@ describe('Dashboard', () => {
     // and on a phone
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => brokenFigures(page)).toEqual([]);
+    // a chart far below the screen is not drawn until the reader scrolls to it (its place is held, labelled)
+    const lastChart = page.locator(`[data-chart="${MSG.dashboardTicketMedio}"]`);
+    expect(await lastChart.getAttribute('aria-busy')).toBe('true');
+    expect(await lastChart.locator('canvas').count()).toBe(0);
     await page.setViewportSize({ width: 1366, height: 900 });
     await expectChartsDrawn(page, VENDA_CHARTS);
     expect(b.consoleErrors).toEqual([]);

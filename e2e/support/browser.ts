@@ -43,6 +43,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.resolve(import.meta.dirname, '../../test-results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // transitions under way (an app bar coming back after a scroll, a dialog fading in) finished, not caught halfway
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
