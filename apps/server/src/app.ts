@@ -99,7 +99,7 @@ export function createApp(opts: { db: OpenDb; jobsDb?: OpenDb; config: Config; l
     const secure = config.cookieSecure === 'auto' ? (server.secure ?? url.startsWith('https:')) : config.cookieSecure;
     // the download route sits beside GraphQL, as on the HTTP server (http/server.ts)
     const { pathname } = new URL(url);
-    if (pathname.startsWith(DOWNLOAD_PREFIX)) return serveDownload(new Request(url, init), db, config);
+    if (pathname.startsWith(DOWNLOAD_PREFIX)) return serveDownload(new Request(url, init), { db, config, storage: ingestion.storage });
     // and so does the link a scheduled report's e-mail carries
     if (pathname.startsWith(REPORT_FILE_PREFIX)) return serveReportFile(new Request(url, init), { db, config, storage: ingestion.storage });
     // the integrator API authenticates by its key, not by a session: it stays outside GraphQL and its guards

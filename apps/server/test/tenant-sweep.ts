@@ -204,8 +204,12 @@ export async function callMultipart(
   return t.fetch({ method: 'POST', headers, body: form });
 }
 
-/** Tables whose rows are the machinery's, not a tenant's data: sessions, sign-in attempts, outbox, queue, audit trail ('auditoria'; 'auditoria_taxas' is the fee audit, a tenant's data). */
-const NOT_TENANT_DATA = /^(sessoes|tentativas_login|botcheck_usados|caixa_saida|jobs|auditoria|auditoria_acessos|log_.*|.*_log|downloads?)$/;
+/**
+ * Tables whose rows are the machinery's, not a tenant's data: sessions, sign-in attempts, outbox, queue, audit trail
+ * ('auditoria'; 'auditoria_taxas' is the fee audit, a tenant's data), download offers (a user's own download call
+ * writes one; what it holds is checked by fetching it).
+ */
+const NOT_TENANT_DATA = /^(sessoes|tentativas_login|botcheck_usados|caixa_saida|jobs|auditoria|auditoria_acessos|log_.*|.*_log|downloads?|downloads_oferecidos)$/;
 
 type Fingerprint = Record<string, string>;
 

@@ -3,15 +3,26 @@ import { MSG } from '@concilia/domain';
 import type { Config } from '../config';
 import { resolveSession } from '../features/auth/session.service';
 import { parseCookies, SESSION_COOKIE } from '../http/cookies';
-import { DOWNLOAD_PREFIX, type DownloadBody, takeOffer } from './download-store';
+import type { FileStorage } from '../ingest/file-storage';
+import { DOWNLOAD_PREFIX, takeOffer } from './download-store';
 
-function bodyStream(body: DownloadBody): BodyInit {
-  if (typeof body === 'string') return body;
-  if (body instanceof Uint8Array) return new Uint8Array(body);
-  const it = body()[Symbol.asyncIterator]();
+/**
+ * The stored bytes as a response body, streamed. The first chunk is read before answering: bytes gone from the
+ * store are a refusal the caller words (null), not a download cut short.
+ */
+export async function storedBody(storage: FileStorage, sha256: string): Promise<ReadableStream<Uint8Array> | null> {
+  const it = storage.read(sha256)[Symbol.asyncIterator]();
+  let pending: IteratorResult<Uint8Array> | null;
+  try {
+    pending = await it.next();
+  } catch {
+    await it.return?.();
+    return null;
+  }
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const { done, value } = await it.next();
+      const { done, value } = pending ?? (await it.next());
+      pending = null;
       if (done) controller.close();
       else controller.enqueue(value);
     },
@@ -35,22 +46,23 @@ const text = (status: number, message: string) =>
  * A GET changes nothing but the offer (taken once), so it needs no CSRF header; the session cookie
  * (SameSite) and the token, bound to its user, decide who gets it.
  */
-export async function serveDownload(request: Request, db: Db, config: Config): Promise<Response> {
+export async function serveDownload(request: Request, deps: { db: Db; config: Config; storage: FileStorage }): Promise<Response> {
+  const { db, config } = deps;
   if (request.method !== 'GET') return text(405, MSG.requisicaoInvalida);
   const token = new URL(request.url).pathname.slice(DOWNLOAD_PREFIX.length);
   const user = await resolveSession(db, config, parseCookies(request.headers.get('cookie')).get(SESSION_COOKIE));
   // the same gate as every GraphQL call: a pending registration downloads nothing (an offer made before the
   // user was set back to pending stays untaken)
   if (user && !user.permitido) return text(403, MSG.cadastroPendente);
-  const offer = user && /^[\w-]{16,64}$/.test(token) ? takeOffer(token, user.codusuario) : null;
-  if (!offer) return text(404, MSG.downloadIndisponivel);
-  return new Response(bodyStream(offer.body), {
-    status: 200,
-    headers: {
-      'content-type': offer.contentType,
-      'content-disposition': disposition(offer.fileName),
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  const offer = user && /^[\w-]{16,64}$/.test(token) ? await takeOffer(db, token, user.codusuario) : null;
+  const body = offer && (await storedBody(deps.storage, offer.sha256));
+  if (!offer || !body) return text(404, MSG.downloadIndisponivel);
+  const headers: Record<string, string> = {
+    'content-type': offer.contentType,
+    'content-disposition': disposition(offer.fileName),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  if (offer.size != null) headers['content-length'] = String(offer.size);
+  return new Response(body, { status: 200, headers });
 }

@@ -79,7 +79,7 @@ export function createHttpServer(app: App): http.Server {
         if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
           const headers = new Headers();
           if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
-          await sendResponse(res, await serveDownload(new Request(new URL(url.pathname, config.publicUrl), { method: req.method, headers }), app.services.db, config));
+          await sendResponse(res, await serveDownload(new Request(new URL(url.pathname, config.publicUrl), { method: req.method, headers }), { db: app.services.db, config, storage: app.services.ingestion.storage }));
           return;
         }
         if (url.pathname.startsWith(REPORT_FILE_PREFIX)) {

@@ -1,4 +1,4 @@
-import { arquivos, execucoesRelatorio, linhasCliente, linhasOperadora, type OpenDb } from '@concilia/db';
+import { arquivos, type Db, linhasCliente, linhasOperadora, type OpenDb } from '@concilia/db';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { enqueue, startWorkers, type Workers } from '../jobs/job-queue';
@@ -10,6 +10,7 @@ import { REPORT_DISPATCH_QUEUE, reportScheduleHandlers, scheduleReportDispatch }
 import { INTEGRATION_DISPATCH_QUEUE, type IntegrationDeps, integrationScheduleHandlers, scheduleIntegrationDispatch } from '../integrations/integration-schedules';
 import type { Mailer } from '../mail/mailer';
 import { folderStorage, type FileStorage } from './file-storage';
+import { lockStored, removeIfUnreferenced } from './stored-refs';
 import { DEFAULT_TOLERANCE_CENTAVOS, MATCH_QUEUE, matchHandler } from '../reconcile/match-queue';
 import { BANK_CHECK_LINE_KINDS, BANK_MATCH_QUEUE } from '../reconcile/bank-match-queue';
 import { bankMatchHandler } from '../reconcile/bank-matching';
@@ -25,7 +26,7 @@ export interface Ingestion {
   receive(input: ReceiveInput): Promise<ReceivedFile>;
   /** loads the file again from its stored original (its lines are replaced in one transaction) */
   reprocess(codarquivo: number): Promise<void>;
-  /** removes the file, its lines and, when no other file record shares them, its stored bytes */
+  /** removes the file, its lines and, when nothing else refers to them (stored-refs.ts), its stored bytes */
   remove(codarquivo: number): Promise<boolean>;
   /** resolves when every queued load has ended (CLI, seed, tests) */
   drain(): Promise<void>;
@@ -174,10 +175,13 @@ export function createIngestion(opts: IngestionOptions): Ingestion {
       });
       if (!gone) return false;
       workers?.kick();
-      const [other] = await db.select({ n: sql<number>`count(*)::int` }).from(arquivos).where(eq(arquivos.sha256, gone.sha256));
-      // the store is content-addressed: a scheduled report's link may hold the same bytes (report-files.ts)
-      const [report] = await db.select({ n: sql<number>`count(*)::int` }).from(execucoesRelatorio).where(eq(execucoesRelatorio.sha256, gone.sha256));
-      if ((other?.n ?? 0) === 0 && (report?.n ?? 0) === 0) await storage.remove(gone.sha256);
+      // the store is content-addressed: another file, a scheduled report's link or a download offered a moment ago
+      // may hold the same bytes
+      await db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        await lockStored(tx, gone.sha256);
+        await removeIfUnreferenced(tx, storage, gone.sha256);
+      });
       return true;
     },
     drain: async () => {

@@ -4,12 +4,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { FileStorage } from '../ingest/file-storage';
 import type { Mailer } from '../mail/mailer';
+import { removeExpiredDownloads } from '../downloads/download-store';
 import { removeExpiredReportFiles } from '../reports/report-files';
 import { type QueueHandler, scheduleOnce } from './job-queue';
 
 /**
  * Housekeeping, a job on the same queue as the loads: prunes what has expired (finished jobs, sessions,
- * sign-in counters, delivered mail, links long expired, the stored files of scheduled reports whose link expired)
+ * sign-in counters, delivered mail, links long expired, the stored files of scheduled reports whose link expired,
+ * download offers no longer fetchable and their stored bodies)
  * and tries again the e-mails whose SMTP delivery failed. One run is pending at a time, whatever the number of
  * processes (an advisory lock guards the scheduling), and a run schedules the next; a claim with SKIP LOCKED
  * gives each run to one worker.
@@ -47,8 +49,9 @@ export function housekeepingHandler(deps: { db: Db; log: Logger; mailer: Mailer;
       try {
         const pruned = await pruneExpired(deps.db, deps.settings);
         const relatorios = await removeExpiredReportFiles(deps.db, deps.storage);
+        const downloads = await removeExpiredDownloads(deps.db, deps.storage);
         const mail = await deps.mailer.retryFailed();
-        deps.log.info({ pruned: { ...pruned, arquivosRelatorio: relatorios }, mail }, 'housekeeping');
+        deps.log.info({ pruned: { ...pruned, arquivosRelatorio: relatorios, downloads: downloads.offers, arquivosDownload: downloads.files }, mail }, 'housekeeping');
       } finally {
         await scheduleHousekeeping(deps.db, deps.settings.housekeepingEveryMinutes);
       }

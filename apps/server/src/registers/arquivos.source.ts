@@ -5,6 +5,7 @@ import type { SessionUser } from '../features/auth/session.service';
 import type { Ctx } from '../graphql/context';
 import { AppError } from '../graphql/errors';
 import { offerDownload } from '../downloads/download-store';
+import { isStored } from '../ingest/stored-refs';
 import type { RowWindow } from '../register-kit/list-page';
 import type { RegisterEntry, Row } from '../register-kit/register-entry';
 
@@ -130,19 +131,9 @@ async function buckets(ctx: Ctx, me: SessionUser, screen: Screen, filter: Row): 
  */
 async function offerOriginal(ctx: Ctx, row: Row): Promise<string> {
   const sha256 = String(row.sha256);
-  const probe = ctx.ingestion.storage.read(sha256)[Symbol.asyncIterator]();
-  try {
-    await probe.next();
-  } catch {
-    throw new AppError('BAD_USER_INPUT', MSG.arquivoOriginalIndisponivel);
-  } finally {
-    await probe.return?.();
-  }
-  return offerDownload(ctx, {
-    fileName: String(row.nomearquivo),
-    contentType: 'application/octet-stream',
-    body: () => ctx.ingestion.storage.read(sha256),
-  });
+  if (!(await isStored(ctx.ingestion.storage, sha256))) throw new AppError('BAD_USER_INPUT', MSG.arquivoOriginalIndisponivel);
+  // the offer refers to the original where it is: no copy
+  return offerDownload(ctx, { fileName: String(row.nomearquivo), contentType: 'application/octet-stream', body: { stored: sha256 } });
 }
 
 /** The server entry of a file screen: its source, and the actions its declaration names. */

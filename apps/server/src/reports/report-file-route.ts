@@ -2,7 +2,7 @@ import { agendamentosRelatorio, type Db, execucoesRelatorio, perfilRecursos, rec
 import { fillMessage, MSG, RELATORIOS_PAGE, ROUTES } from '@concilia/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { disposition } from '../downloads/download-route';
+import { disposition, storedBody } from '../downloads/download-route';
 import { resolveSession } from '../features/auth/session.service';
 import { parseCookies, SESSION_COOKIE } from '../http/cookies';
 import { publicLink } from '../http/public-link';
@@ -55,27 +55,8 @@ export async function serveReportFile(request: Request, deps: { db: Db; config: 
     ));
   if (!run) return refusal(config, 403, MSG.relatorioArquivoSemAcesso);
   if (!run.sha256) return refusal(config, 404, MSG.relatorioArquivoIndisponivel);
-  // the first chunk is read before answering: a file gone from the store is a page that says so, not a cut download
-  const it = deps.storage.read(run.sha256)[Symbol.asyncIterator]();
-  let first: IteratorResult<Uint8Array>;
-  try {
-    first = await it.next();
-  } catch {
-    await it.return?.();
-    return refusal(config, 404, MSG.relatorioArquivoIndisponivel);
-  }
-  let pending: IteratorResult<Uint8Array> | null = first;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = pending ?? (await it.next());
-      pending = null;
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    async cancel() {
-      await it.return?.();
-    },
-  });
+  const body = await storedBody(deps.storage, run.sha256);
+  if (!body) return refusal(config, 404, MSG.relatorioArquivoIndisponivel);
   const headers: Record<string, string> = {
     'content-type': run.contenttype ?? 'application/octet-stream',
     'content-disposition': disposition(run.arquivo ?? 'relatorio'),

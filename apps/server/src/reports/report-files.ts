@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { type Db, execucoesRelatorio } from '@concilia/db';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Config } from '../config';
 import { credentialsKey } from '../features/credentials/credential-vault';
 import type { FileStorage } from '../ingest/file-storage';
 import { publicLink } from '../http/public-link';
+import { lockStored, removeIfUnreferenced } from '../ingest/stored-refs';
 
 /**
  * A scheduled report too large to attach (issue 20) travels as a link: its file is kept in the product's file storage
@@ -57,26 +58,6 @@ export function readReportLink(config: ReportLinkConfig, token: string): { codex
 export const reportFileLink = (config: ReportLinkConfig, codexecucao: number, expiraem: Date): string =>
   publicLink(config, `${REPORT_FILE_PREFIX}${signReportLink(config, codexecucao, expiraem)}`);
 
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
-const FILE_LOCK_SPACE = 0x72656c61; // 'rela': the two-key advisory space of report files, keyed by their hash
-
-/**
- * Held while an execution claims stored bytes and while housekeeping decides to remove them. The store is
- * content-addressed, so a run today can produce the very bytes of a run whose link expires now (a fixed-period CSV):
- * the claim is committed before the bytes are written, so a removal either sees it or ends before the write.
- */
-const lockFile = (tx: Db, sha256: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(${FILE_LOCK_SPACE}, hashtext(${sha256}))`);
-
-/** Removes the bytes when no run's link and no received file refers to them (the lock held). */
-async function removeIfUnreferenced(tx: Db, storage: FileStorage, sha256: string): Promise<boolean> {
-  const [refs] = rowsOf<{ n: number }>(await tx.execute(sql`
-    SELECT (SELECT count(*) FROM execucoes_relatorio WHERE sha256 = ${sha256})
-         + (SELECT count(*) FROM arquivos WHERE sha256 = ${sha256}) AS n`));
-  if (Number(refs?.n ?? 0) > 0) return false;
-  await storage.remove(sha256);
-  return true;
-}
-
 async function sha256Of(file: string): Promise<string> {
   const hash = crypto.createHash('sha256');
   await pipeline(fs.createReadStream(file), hash);
@@ -97,7 +78,7 @@ export async function keepReportFile(
   const sha256 = await sha256Of(file.caminho);
   const previous = await deps.db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    await lockFile(tx, sha256);
+    await lockStored(tx, sha256);
     const [before] = await tx.select({ sha256: execucoesRelatorio.sha256 }).from(execucoesRelatorio).where(eq(execucoesRelatorio.codexecucao, codexecucao));
     await tx.update(execucoesRelatorio).set({ arquivo: file.arquivo, sha256, contenttype: file.contentType, expiraem })
       .where(eq(execucoesRelatorio.codexecucao, codexecucao));
@@ -108,7 +89,7 @@ export async function keepReportFile(
   if (previous && previous !== sha256) {
     await deps.db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
-      await lockFile(tx, previous);
+      await lockStored(tx, previous);
       await removeIfUnreferenced(tx, deps.storage, previous);
     });
   }
@@ -117,7 +98,7 @@ export async function keepReportFile(
 
 /**
  * Housekeeping's step: the runs whose link has expired let go of their file (the run stays in the history, its name
- * too), and the bytes go unless a live link or a received file shares them. Answers how many files were removed.
+ * too), and the bytes go unless a live link, a received file or a download offer shares them. Answers how many files were removed.
  */
 export async function removeExpiredReportFiles(db: Db, storage: FileStorage, now: Date = new Date()): Promise<number> {
   const expired = await db.selectDistinct({ sha256: execucoesRelatorio.sha256 }).from(execucoesRelatorio)
@@ -128,7 +109,7 @@ export async function removeExpiredReportFiles(db: Db, storage: FileStorage, now
     // one transaction per file: a failed removal leaves its runs pointing at it, for the next run to try again
     const gone = await db.transaction(async (txn) => {
       const tx = txn as unknown as Db;
-      await lockFile(tx, sha256);
+      await lockStored(tx, sha256);
       await tx.update(execucoesRelatorio).set({ sha256: null })
         .where(and(eq(execucoesRelatorio.sha256, sha256), lt(execucoesRelatorio.expiraem, now)));
       return removeIfUnreferenced(tx, storage, sha256);

@@ -30,7 +30,7 @@ const GeradoRef = builder.objectRef<Gerado>('RelatorioGerado').implement({
   }),
 });
 
-/** Where on-demand files wait for their download; each is removed once fetched, or by the next run when it never was. */
+/** Where on-demand files are written; each is removed once offered (the offer keeps it in the file store), or by a later run when a crash left it. */
 const TMP = path.join(os.tmpdir(), 'concilia-relatorios');
 
 async function sweepStale(now: number) {
@@ -64,16 +64,15 @@ function generatorCall(def: ReportDef) {
         await sweepStale(Date.now());
         const file = await runReport(ctx.db, TMP, me, def, source, checked, fmt);
         await audit(ctx.db, { codusuario: me.codusuario, acao: 'GERAR_RELATORIO', entidade: def.key, dados: { filtro: checked, formato: fmt, linhas: file.linhas } });
-        const download = await offerDownload(ctx, {
-          fileName: file.arquivo, contentType: file.contentType,
-          body: async function* () {
-            try {
-              for await (const chunk of fs.createReadStream(file.caminho)) yield chunk as Uint8Array;
-            } finally {
-              await fs.promises.rm(file.caminho, { force: true });
-            }
-          },
-        });
+        let download: string;
+        try {
+          download = await offerDownload(ctx, {
+            fileName: file.arquivo, contentType: file.contentType, body: () => fs.createReadStream(file.caminho),
+          });
+        } finally {
+          // the offer streamed it into the file store, where any web process serves it
+          await fs.promises.rm(file.caminho, { force: true });
+        }
         return { arquivo: file.arquivo, data: file.data, mensagem: file.mensagem, linhas: file.linhas, download };
       },
     }),

@@ -1,6 +1,7 @@
 export * from './people.table';
 export * from './shell.table';
 export * from './security.table';
+export * from './downloads.table';
 export * from './registers.table';
 export * from './reference.table';
 export * from './parametros.table';
