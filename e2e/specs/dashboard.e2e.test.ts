@@ -9,30 +9,11 @@ import { seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
 import { createIngestion } from '../../apps/server/src/ingest/ingestion';
 import { expectText, field, openFromMenu, signIn } from '../support/app-pages';
 import { openBrowser, screenshot, type Browser } from '../support/browser';
+import { expectChartsDrawn } from '../support/charts';
 import { registerPage } from '../support/register-page';
 import { startServer, type TestServer } from '../support/test-server';
 
 const VENDA_CHARTS = ['Venda por Operadora', 'Venda por Tipo', 'Venda por Dia', 'Venda por Hora', MSG.dashboardTaxaMedia, MSG.dashboardTicketMedio];
-
-/**
- * Counts the painted pixels of each chart's canvas (the charts draw on a transparent background): a chart
- * that rendered nothing counts 0. Answers label → painted pixels.
- */
-async function paintedPixels(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => {
-    const out: Record<string, number> = {};
-    for (const el of document.querySelectorAll<HTMLElement>('[data-chart]')) {
-      const canvas = el.querySelector('canvas');
-      const ctx = canvas?.getContext('2d');
-      if (!canvas || !ctx) { out[el.dataset.chart!] = 0; continue; }
-      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-      let n = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
-      out[el.dataset.chart!] = n;
-    }
-    return out;
-  });
-}
 
 /**
  * The key figures' values that do not sit on one line inside their card: a value wrapped mid-number
@@ -42,23 +23,6 @@ async function brokenFigures(page: Page): Promise<string[]> {
   return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="indicador-valor"]')]
     .filter((el) => el.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(el).lineHeight) || el.scrollWidth > el.clientWidth)
     .map((el) => el.innerText));
-}
-
-/**
- * Scrolls to every named chart, as a reader of the page does (a chart is drawn when its place nears the screen),
- * and waits until each is painted more than a title's worth of pixels.
- */
-async function expectChartsDrawn(page: Page, labels: string[]) {
-  for (const label of labels) {
-    await page.locator(`[data-chart="${label}"]`).scrollIntoViewIfNeeded();
-    await page.locator(`[data-chart="${label}"] canvas`).waitFor();
-  }
-  await expect.poll(async () => {
-    const painted = await paintedPixels(page);
-    return labels.filter((l) => !(painted[l]! > 5000));
-  }, { timeout: 15_000 }).toEqual([]);
-  // back to the top: a full-page screenshot of a scrolled page draws the fixed app bar halfway down
-  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 describe('Dashboard', () => {

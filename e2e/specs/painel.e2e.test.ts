@@ -9,6 +9,7 @@ import { seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
 import { createIngestion } from '../../apps/server/src/ingest/ingestion';
 import { signIn } from '../support/app-pages';
 import { type Browser, openBrowser, screenshot } from '../support/browser';
+import { expectChartsDrawn } from '../support/charts';
 import { startServer, type TestServer } from '../support/test-server';
 
 const WALL = { width: 1366, height: 768 };
@@ -22,20 +23,7 @@ async function expectPanel(page: Page) {
   expect(await figures.getByText(/^R\$\s?\d/).count()).toBeGreaterThanOrEqual(4);
   // read only: the figures lead nowhere
   expect(await figures.getByRole('link').count()).toBe(0);
-  // a chart is drawn when its place nears the screen: scrolled to, as a reader of a long page does
-  for (const label of CHARTS) {
-    await page.locator(`[data-chart="${label}"]`).scrollIntoViewIfNeeded();
-    await page.locator(`[data-chart="${label}"] canvas`).waitFor();
-  }
-  await expect.poll(() => page.evaluate((labels) => labels.filter((l) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(`[data-chart="${l}"] canvas`);
-    const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-    let n = 0;
-    if (data) for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
-    return n < 5000;
-  }), CHARTS), { timeout: 15_000 }).toEqual([]);
-  // back to the top: a full-page screenshot of a scrolled page draws the fixed app bar halfway down
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectChartsDrawn(page, CHARTS);
   // each value on one line inside its card
   expect(await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="indicador-valor"]')]
     .filter((el) => el.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(el).lineHeight) || el.scrollWidth > el.clientWidth)
