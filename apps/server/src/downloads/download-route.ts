@@ -4,33 +4,8 @@ import type { Config } from '../config';
 import { resolveSession } from '../features/auth/session.service';
 import { parseCookies, SESSION_COOKIE } from '../http/cookies';
 import type { FileStorage } from '../ingest/file-storage';
+import { storedBody } from '../ingest/stored-refs';
 import { DOWNLOAD_PREFIX, takeOffer } from './download-store';
-
-/**
- * The stored bytes as a response body, streamed. The first chunk is read before answering: bytes gone from the
- * store are a refusal the caller words (null), not a download cut short.
- */
-export async function storedBody(storage: FileStorage, sha256: string): Promise<ReadableStream<Uint8Array> | null> {
-  const it = storage.read(sha256)[Symbol.asyncIterator]();
-  let pending: IteratorResult<Uint8Array> | null;
-  try {
-    pending = await it.next();
-  } catch {
-    await it.return?.();
-    return null;
-  }
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = pending ?? (await it.next());
-      pending = null;
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    async cancel() {
-      await it.return?.();
-    },
-  });
-}
 
 /** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */
 export function disposition(fileName: string): string {

@@ -29,15 +29,35 @@ export async function removeIfUnreferenced(tx: Db, storage: FileStorage, sha256:
   return true;
 }
 
+/**
+ * The stored bytes as a response body, streamed. The first chunk is read before answering: bytes gone from the
+ * store are a refusal the caller words (null), not a download cut short.
+ */
+export async function storedBody(storage: FileStorage, sha256: string): Promise<ReadableStream<Uint8Array> | null> {
+  const it = storage.read(sha256)[Symbol.asyncIterator]();
+  let pending: IteratorResult<Uint8Array> | null;
+  try {
+    pending = await it.next();
+  } catch {
+    await it.return?.();
+    return null;
+  }
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = pending ?? (await it.next());
+      pending = null;
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await it.return?.();
+    },
+  });
+}
+
 /** Whether the store still has the bytes: their first chunk can be read (an empty file has none and is there). */
 export async function isStored(storage: FileStorage, sha256: string): Promise<boolean> {
-  const probe = storage.read(sha256)[Symbol.asyncIterator]();
-  try {
-    await probe.next();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await probe.return?.();
-  }
+  const body = await storedBody(storage, sha256);
+  await body?.cancel();
+  return body !== null;
 }

@@ -2,10 +2,11 @@ import { agendamentosRelatorio, type Db, execucoesRelatorio, perfilRecursos, rec
 import { fillMessage, MSG, RELATORIOS_PAGE, ROUTES } from '@concilia/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { disposition, storedBody } from '../downloads/download-route';
+import { disposition } from '../downloads/download-route';
 import { resolveSession } from '../features/auth/session.service';
 import { parseCookies, SESSION_COOKIE } from '../http/cookies';
 import { publicLink } from '../http/public-link';
+import { storedBody } from '../ingest/stored-refs';
 import type { FileStorage } from '../ingest/file-storage';
 import { readReportLink, REPORT_FILE_PREFIX, REPORT_LINK_DAYS } from './report-files';
 

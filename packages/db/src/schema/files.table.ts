@@ -61,6 +61,8 @@ export const arquivos = pgTable(
   (t) => [
     // the same bytes sent twice by the same owner are one file
     uniqueIndex('arquivos_sha_idx').on(sql`coalesce(${t.codpessoa}, 0)`, t.sha256),
+    // whether any file still holds stored bytes (stored-refs.ts, at each expired download offer): the key alone
+    index('arquivos_sha256_idx').on(t.sha256),
     index('arquivos_pessoa_idx').on(t.codpessoa),
     index('arquivos_envio_idx').on(t.dataenvio),
     index('arquivos_status_idx').on(t.status),
