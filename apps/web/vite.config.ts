@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { signInPrerender } from './build/sign-in-prerender.plugin.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -60,6 +61,7 @@ export default defineConfig({
     // .br and .gz beside each text asset: the server sends the one the browser accepts, no compression per request
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
     routeJs(),
+    signInPrerender(fileURLToPath(import.meta.url)),
   ],
   // The API accepts only PUBLIC_URL (default http://localhost:3000) as a browser's Origin: the dev proxy
   // forwards this page's calls as that origin.

@@ -72,4 +72,64 @@ describe.each(engines())('signing in and out on %s', (engine) => {
     await page.waitForURL(/\/app\//, { timeout: 20_000 });
     await expectText(page, /Olá, Otávio/);
   });
+
+  it('arrives drawn before its scripts run, and keeps what was typed before they did', async () => {
+    // a first visit on a slow phone: the page's own script held back until the visitor has typed
+    const fresh = await openBrowser();
+    try {
+      const { page, consoleErrors } = fresh;
+      let release!: () => void;
+      const scriptsMayRun = new Promise<void>((resolve) => { release = resolve; });
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await scriptsMayRun;
+        await route.continue();
+      });
+      // 'commit': the document's load waits for its module script, which is held back
+      await page.goto(`${server.url}/`, { waitUntil: 'commit' });
+      const login = loginPage(page);
+      await page.getByRole('heading', { name: MSG.produtoNome }).waitFor();
+      expect(await page.getByText(MSG.loginTitulo).first().isVisible()).toBe(true);
+      expect(await login.submit.isDisabled()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+
+      await page.keyboard.type('cliente');
+      await login.password.click();
+      await page.keyboard.type('demo123');
+      await page.keyboard.press('Enter');
+      // no submission before the scripts: nothing of the form in the address
+      expect(page.url()).toBe(`${server.url}/`);
+      await page.evaluate(() => { (window as unknown as { drawn: Element | null }).drawn = document.querySelector('[data-testid="auth-card"]'); });
+
+      release();
+      await page.locator('altcha-widget').waitFor();
+      // hydrated: the card drawn by the HTML is the one on screen, not a copy drawn over it
+      expect(await page.evaluate(() => document.querySelector('[data-testid="auth-card"]') === (window as unknown as { drawn: Element | null }).drawn)).toBe(true);
+      expect(await login.username.inputValue()).toBe('CLIENTE');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+
+      await login.solveBotCheck();
+      await login.submit.click();
+      await page.waitForURL(/\/app\//, { timeout: 20_000 });
+      await expectText(page, /Olá, Carlos/);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('draws the page in the colours a returning visitor chose, over the HTML rendered in the default ones', async () => {
+    const fresh = await openBrowser();
+    try {
+      const { page, context, consoleErrors } = fresh;
+      await context.addInitScript(() => localStorage.setItem('concilia:state', JSON.stringify({ theme: 'roxo-claro' })));
+      await page.goto(`${server.url}/`);
+      await page.locator('altcha-widget').waitFor();
+      // the card's backdrop is the theme's primary colour (#6a1b9a), not the default's (#0273b7)
+      expect(await page.getByRole('main').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('rgb(106, 27, 154)');
+      expect(await loginPage(page).submit.isEnabled()).toBe(true);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -9,7 +9,9 @@ import { SECURITY_HEADERS, serveStatic } from '../src/http/static-files';
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root" data-prerendered="/"><main>Acesse sua conta</main></div></body></html>';
+/** The same scripts over the logo placeholder: what every path but the sign-in page gets. */
+const APP = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"><img src="/logo.svg"></div></body></html>';
 const SCRIPT = `export const x = ${JSON.stringify('concilia '.repeat(400))};\n`;
 
 let root: string;
@@ -40,6 +42,7 @@ function writeWithSiblings(file: string, text: string) {
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-static-'));
   writeWithSiblings(path.join(root, 'index.html'), INDEX);
+  writeWithSiblings(path.join(root, 'app.html'), APP);
   writeWithSiblings(path.join(root, 'assets/index-AbC123.js'), SCRIPT);
   // a font is stored compressed already: no siblings
   fs.writeFileSync(path.join(root, 'assets/open-sans-XyZ.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]));
@@ -115,7 +118,20 @@ describe('static files', () => {
     }
     const spa = await get('/app/dashboard', { 'accept-encoding': 'br' });
     expect(spa.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(zlib.brotliDecompressSync(spa.body).toString()).toBe(INDEX);
+    expect(zlib.brotliDecompressSync(spa.body).toString()).toBe(APP);
+  });
+
+  it('sends the sign-in page the build rendered for / only, and the placeholder page for every other path', async () => {
+    for (const p of ['/', '/?isVis=true', '/index.html']) expect((await get(p)).body.toString(), p).toBe(INDEX);
+    for (const p of ['/spc', '/app/dashboard', '/signUp', '/pagina-que-nao-existe']) expect((await get(p)).body.toString(), p).toBe(APP);
+
+    // a build made before the sign-in page was rendered has index.html only: it answers every path
+    fs.renameSync(path.join(root, 'app.html'), path.join(root, 'app.html.bak'));
+    try {
+      expect((await get('/app/dashboard')).body.toString()).toBe(INDEX);
+    } finally {
+      fs.renameSync(path.join(root, 'app.html.bak'), path.join(root, 'app.html'));
+    }
   });
 
   it('answers a revalidation with 304 and no body while the file is unchanged, per coding', async () => {

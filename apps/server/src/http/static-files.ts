@@ -56,8 +56,9 @@ function fileFor(root: string, pathname: string): string | null {
 }
 
 /**
- * Serves the built web app: hashed assets are cached for a year, every other path gets index.html so the
- * client router can answer it (its catch-all shows the unknown-page screen) — except a missing /assets/
+ * Serves the built web app: hashed assets are cached for a year; `/` gets index.html, where the build rendered the
+ * sign-in page, and every other path app.html (the same scripts over a logo placeholder; index.html for a build
+ * without it) so the client router can answer it (its catch-all shows the unknown-page screen) — except a missing /assets/
  * file, a 404, so a page still running an old build fails its import clearly instead of parsing HTML as a
  * script. Each file goes out as its .br or .gz sibling when the browser accepts that coding, with an ETag
  * (per coding) and Last-Modified for the 304 of a revalidation.
@@ -82,7 +83,8 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
     res.end('Arquivo não encontrado.');
     return;
   }
-  const target = found ?? index;
+  const app = path.join(root, 'app.html');
+  const target = found ?? (pathname === '/' || !statFile(app) ? index : app);
 
   const variants = ENCODINGS.map((e) => ({ ...e, stat: statFile(target + e.ext) })).filter((v) => v.stat);
   // the browser's q-values decide ('*', 'identity;q=0' included); among equals brotli, the smaller, wins

@@ -116,6 +116,10 @@ export function subscribe(listener: () => void): () => void {
   return () => subscribers.delete(listener);
 }
 
+/**
+ * The third function is what the build's render of the sign-in page saw (no stored state), and so what the
+ * browser's hydration of that HTML starts from; React re-renders with the stored state right after.
+ */
 export function useAppState<T>(select: (s: AppState) => T): T {
-  return useSyncExternalStore(subscribe, () => select(state));
+  return useSyncExternalStore(subscribe, () => select(state), () => select(initialState));
 }

@@ -1,10 +1,11 @@
 import { type LoginInput, loginSchema, MSG, ROUTES } from '@concilia/domain';
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { Alert, Box, Button, CircularProgress, Link, Stack } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useNotifier } from '../../app/notifications';
+import { adoptTypedValues, useHydrated } from '../../lib/hydration';
 import { BotCheck, type BotCheckHandle } from './bot-check';
 import { FormTextField } from './form-text-field';
 import { PasswordField } from './password-field';
@@ -35,6 +36,10 @@ export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
   const needsToken = config.data?.botCheck !== 'off';
   const locked = variant === 'spc' && needsToken && !token;
   const loading = formState.isSubmitting || busy;
+  // the page arrives as HTML (the build renders it): until React runs it, a submission would be the browser's own
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => adoptTypedValues(formRef.current), []);
 
   const onValid = async (values: { username: string; password: string }) => {
     if (needsToken && !token) {
@@ -50,7 +55,7 @@ export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => handleSubmit(onValid)(e)} aria-label={MSG.loginTitulo}>
+    <Box component="form" ref={formRef} noValidate onSubmit={(e) => handleSubmit(onValid)(e)} aria-label={MSG.loginTitulo}>
       <Stack spacing={2}>
         <FormTextField control={control} name="username" label={MSG.campoUsuario} uppercase required autoComplete="username" autoFocus={!locked} disabled={locked} />
         <PasswordField control={control} name="password" label={MSG.campoSenha} required autoComplete="current-password" disabled={locked} />
@@ -80,7 +85,7 @@ export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
           type="submit"
           variant="contained"
           size="large"
-          disabled={loading}
+          disabled={loading || !hydrated}
           data-testid="login-submit"
           startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
         >

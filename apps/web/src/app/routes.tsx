@@ -1,5 +1,5 @@
 import { POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, RELATORIOS_PAGE, ROUTES } from '@concilia/domain';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './gates';
 import type { ScreenHandle } from './screen-gate';
 import { LoginPage } from '../features/auth/login-page';
@@ -12,7 +12,8 @@ const child = (path: string) => path.replace(/^\/app\//, '');
 const screen = (page: string): ScreenHandle => ({ screen: page });
 
 /**
- * The route tree. Paths and titles come from the one route table in @concilia/domain; later issues add
+ * The route tree (the browser's router in main.tsx, the sign-in page's build-time render in
+ * sign-in.prerender.tsx). Paths and titles come from the one route table in @concilia/domain; later issues add
  * their screens here and to that table.
  *
  * Only the sign-in page (the first page of nearly every visit) and the small status pages are in the entry
@@ -21,7 +22,7 @@ const screen = (page: string): ScreenHandle => ({ screen: page });
  * the dashboard's chunks in parallel rather than one after the other (React.lazy inside the shell would
  * wait for the shell to render before asking for the page).
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   { path: ROUTES.login.path, element: <LoginPage variant="default" /> },
   { path: ROUTES.loginSpc.path, element: <LoginPage variant="spc" /> },
   { path: ROUTES.error.path, element: <PublicErrorPage /> },
@@ -107,4 +108,4 @@ export const router = createBrowserRouter([
     ],
   },
   { path: '*', element: <NotFoundPage /> },
-]);
+];

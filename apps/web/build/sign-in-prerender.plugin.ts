@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createServer, type Plugin } from 'vite';
+import type * as PrerenderedPage from '../src/app/prerender/prerendered-page';
+import type * as SignInPrerender from '../src/app/prerender/sign-in.prerender';
+
+/** #root's content in the built index.html: the logo placeholder, up to the body's end. */
+const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+
+/** The siblings the static handler sends to browsers that accept them (the compression plugin's, remade). */
+function writeCompressed(file: string, body: string): void {
+  fs.writeFileSync(file, body);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+}
+
+/**
+ * After the build: index.html becomes the sign-in page already rendered (the first page of nearly every visit
+ * shows its card when the HTML arrives, not after the scripts), and app.html keeps the logo placeholder for every
+ * other path (the server's SPA fallback). The page is rendered by Vite's own module runner in Node with this
+ * config, so the HTML comes from the same sources as the scripts it is sent with.
+ */
+export function signInPrerender(configFile: string): Plugin {
+  let outDir = '';
+  return {
+    name: 'concilia:sign-in-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle(error) {
+      if (error) return;
+      const server = await createServer({
+        configFile,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      let body: string;
+      try {
+        const { renderSignInPage } = (await server.ssrLoadModule('/src/app/prerender/sign-in.prerender.tsx')) as typeof SignInPrerender;
+        const { PRERENDERED_ATTRIBUTE, PRERENDERED_PATH } = (await server.ssrLoadModule('/src/app/prerender/prerendered-page.ts')) as typeof PrerenderedPage;
+        const html = await renderSignInPage();
+        // script-src 'self': an inline script (React's way of finishing a suspended part) would never run
+        if (html.includes('<script') || html.includes('<!--$?-->')) this.error('the sign-in page rendered a part that waits for an inline script');
+        body = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${PRERENDERED_PATH}">${html}</div>`;
+      } finally {
+        await server.close();
+      }
+      const index = path.join(outDir, 'index.html');
+      const shell = fs.readFileSync(index, 'utf8');
+      if (!ROOT.test(shell)) this.error('index.html: no <div id="root"> before </body>');
+      writeCompressed(path.join(outDir, 'app.html'), shell);
+      writeCompressed(index, shell.replace(ROOT, (_all, end: string) => `${body}${end}`));
+    },
+  };
+}
