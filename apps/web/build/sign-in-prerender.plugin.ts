@@ -53,7 +53,14 @@ export function signInPrerender(configFile: string): Plugin {
       const shell = fs.readFileSync(index, 'utf8');
       if (!ROOT.test(shell)) this.error('index.html: no <div id="root"> before </body>');
       writeCompressed(path.join(outDir, 'app.html'), shell);
-      writeCompressed(index, shell.replace(ROOT, (_all, end: string) => `${body}${end}`));
+      // What paints this page is the HTML, its stylesheet, fonts and logo; the scripts only make it work, so they
+      // are asked at low priority and do not take the link from those (app.html keeps them high: it has nothing
+      // to show without them). Throttled like a phone (150 ms, 1.6 Mbit/s, CPU ×4), five alternated loads: the
+      // card at the same time, ready to sign in no later (median 4.0 s against 4.2 s).
+      const page = shell.replace(ROOT, (_all, end: string) => `${body}${end}`)
+        .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+        .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+      writeCompressed(index, page);
     },
   };
 }
