@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manutencaoArquivosScreen, MSG } from '@concilia/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFromMenu, signIn } from '../support/app-pages';
 import { type Browser, openBrowser } from '../support/browser';
@@ -124,5 +125,27 @@ describe('file maintenance screen', () => {
     await screen.deleteRows('foto.bin');
     await screen.expectNotification(MSG.listaExcluidos);
     await screen.row('foto.bin').waitFor({ state: 'detached' });
+  });
+
+  it("'Download CSV' of a search longer than one answer writes every file of it, not the page on screen", async () => {
+    const { page } = b;
+    const screen = registerPage(page, manutencaoArquivosScreen);
+    // a busy month: 1,200 more files of the bakery's Centro received today, beyond what one answer holds
+    await server.db.db.execute(sql`INSERT INTO arquivos (codpessoa, status, origem, nomearquivo, dataenvio, sha256, tamanho)
+      SELECT (SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'), 'PROCESSADO', 'UPLOAD', 'lote-' || lpad(g::text, 4, '0') || '.txt',
+        current_date, md5('e2e-lote-' || g), 10
+      FROM generate_series(1, 1200) g`);
+    await page.goto(`${server.url}/app/manutencaoarquivos`);
+    const counter = page.getByText(new RegExp(`^1-10 ${MSG.tabelaDe} [\\d.]+$`));
+    await counter.waitFor({ timeout: 30_000 });
+    const total = Number((await counter.innerText()).split(` ${MSG.tabelaDe} `)[1]!.replaceAll('.', ''));
+    expect(total).toBeGreaterThan(1200);
+    // the page on screen: ten rows, once the page has replaced the first answer's thousand
+    await expect.poll(() => screen.row('lote-').count(), { timeout: 15_000 }).toBe(10);
+
+    const csv = await screen.downloadCsv();
+    const lines = csv.text.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + total);
+    expect(lines.filter((l) => l.includes('lote-'))).toHaveLength(1200);
   });
 });

@@ -247,6 +247,7 @@ export const MSG = {
   tabelaDe: 'de',
   tabelaProcurar: 'Procurar',
   tabelaDownloadCsv: 'Download CSV',
+  tabelaCsvLimitado: 'O CSV traz as primeiras {limite} linhas das {total} desta pesquisa. Para todas, estreite o filtro ou use Relatórios.',
   tabelaImprimir: 'Imprimir',
   tabelaExibirColunas: 'Exibir Colunas',
   tabelaFiltrar: 'Filtrar',

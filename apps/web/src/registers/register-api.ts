@@ -1,4 +1,4 @@
-import { type AnyRegisterDef, type Bucket, type ListPage as ListPageArg, listTotalOperation, type RegisterAction } from '@concilia/domain';
+import { type AnyRegisterDef, type Bucket, LIST_CSV_MAX_ROWS, LIST_PAGE, type ListPage as ListPageArg, listTotalOperation, type RegisterAction } from '@concilia/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { gql, gqlWithFiles } from '../lib/api-client';
 import { chosenFiles } from './form-values';
@@ -23,6 +23,20 @@ export async function fetchList(def: AnyRegisterDef, search: Row, page: ListPage
   const data = await gql<Record<string, Row[] | number>>(listDocument(def), page ? { values: search, pagina: page } : { values: search });
   const rows = (data[def.ops.list] as Row[] | undefined) ?? [];
   return { rows, total: def.readOnly ? Number(data[listTotalOperation(def)] ?? rows.length) : rows.length };
+}
+
+/**
+ * Every row of a search the server pages (for 'Download CSV'), asked LIST_PAGE.max at a time, up to
+ * LIST_CSV_MAX_ROWS; `total` is the whole search's count, so a cut list is known to be one.
+ */
+export async function fetchWholeList(def: AnyRegisterDef, search: Row): Promise<ListAnswer> {
+  const rows: Row[] = [];
+  for (;;) {
+    const answer = await fetchList(def, search, { inicio: rows.length, tamanho: LIST_PAGE.max });
+    rows.push(...answer.rows.slice(0, LIST_CSV_MAX_ROWS - rows.length));
+    // the last page, or a search that shrank while it was read
+    if (answer.rows.length === 0 || rows.length >= Math.min(answer.total, LIST_CSV_MAX_ROWS)) return { rows, total: answer.total };
+  }
 }
 
 /** The list (or the page of it) for the current search; null means "not searched yet" (skipInitialSearch). */

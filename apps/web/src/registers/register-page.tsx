@@ -12,7 +12,7 @@ import { FilterDrawer } from './filter-drawer';
 import { filterVariables, initialFilterValues } from './filter-values';
 import { FormDrawer } from './form-drawer';
 import { PrintStyles } from './print-styles';
-import { bucketsKey, fetchList, listKey, pending, useBuckets, useRegisterList } from './register-api';
+import { bucketsKey, fetchList, fetchWholeList, listKey, pending, useBuckets, useRegisterList } from './register-api';
 import { RegisterFab } from './register-fab';
 import { filterFields, rowIdOf, type Row } from './register-fields';
 import type { RegisterScreen } from './registry';
@@ -175,6 +175,7 @@ export function RegisterPage({ screen, fixed, inTab }: Props) {
         pagination={pages.pagination}
         onPaginationChange={pages.setPagination}
         serverTotal={pages.serverPages ? (list.data?.total ?? 0) : null}
+        wholeList={search ? () => fetchWholeList(def, search) : undefined}
       />
       {/* MUI names a speed dial's actions by ids made from its label: one at a time, or a sublist's would take the page's names */}
       {opened?.action.kind === 'sublist' ? null : <RegisterFab items={fabItems(def, selected.length, selected)} onPick={pick} />}

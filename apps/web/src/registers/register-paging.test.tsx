@@ -1,7 +1,8 @@
-import { extratosOriginaisScreen, LIST_PAGE, MSG } from '@concilia/domain';
+import { extratosOriginaisScreen, LIST_CSV_MAX_ROWS, LIST_PAGE, MSG } from '@concilia/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, resetAfterTest } from '../features/auth/testing/render-routes';
+import { fetchWholeList } from './register-api';
 import { RegisterPage } from './register-page';
 
 /**
@@ -57,6 +58,17 @@ describe('RegisterPage — pages of a read-only screen', () => {
     expect(screen.getAllByTestId('register-row')).toHaveLength(10);
     // the search box could only see the page: the filter drawer narrows a search this long
     expect(screen.queryByRole('button', { name: MSG.tabelaProcurar })).toBeNull();
+
+    // 'Download CSV' writes the whole search, not the page on screen: asked LIST_PAGE.max rows at a time
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:csv'), revokeObjectURL: () => {} }));
+    fireEvent.click(screen.getByRole('button', { name: MSG.tabelaDownloadCsv }));
+    await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 30_000 });
+    const lines = (await blobs[0]!.text()).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + total);
+    expect(lines[1]).toContain('extrato-2500.txt');
+    expect(lines.at(-1)).toContain('extrato-0001.txt');
+    expect(server.pagesAsked().slice(-3)).toEqual([0, 1000, 2000].map((inicio) => ({ inicio, tamanho: LIST_PAGE.max })));
   }, 120_000); // the first answer's 1,000 rows take jsdom tens of seconds (a browser, well under one)
 
   it('pages in the browser a filter that fits in one answer, without asking again', async () => {
@@ -69,5 +81,14 @@ describe('RegisterPage — pages of a read-only screen', () => {
     expect(screen.getByText(`11-20 ${MSG.tabelaDe} 25`)).toBeTruthy();
     expect(server.pagesAsked()).toEqual([WHOLE]);
     expect(screen.getByRole('button', { name: MSG.tabelaProcurar })).toBeTruthy();
+  });
+
+  it('cuts the CSV of a search longer than LIST_CSV_MAX_ROWS there, keeping the whole count', async () => {
+    const total = LIST_CSV_MAX_ROWS + 1500;
+    const server = fakeServer(total);
+    const whole = await fetchWholeList(extratosOriginaisScreen, {});
+    expect(whole.rows).toHaveLength(LIST_CSV_MAX_ROWS);
+    expect(whole.total).toBe(total);
+    expect(server.pagesAsked()).toHaveLength(LIST_CSV_MAX_ROWS / LIST_PAGE.max);
   });
 });

@@ -260,6 +260,12 @@ export type Bucket = { valor: string; label: string; quantidade: number; total: 
  */
 export const LIST_PAGE = { max: 1000, sizes: [10, 25, 50, 100] } as const;
 
+/**
+ * The most rows 'Download CSV' of a list paged by the server asks for (LIST_PAGE.max at a time) and writes in the
+ * browser; a longer search is cut there and says so. Relatórios writes any size on the server.
+ */
+export const LIST_CSV_MAX_ROWS = 100_000;
+
 /** The page of a paged list call (GraphQL PaginaInput). */
 export type ListPage = { inicio: number; tamanho: number };
 

@@ -5,6 +5,7 @@ import {
 } from 'material-react-table';
 import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
 import { DatesProvider } from '../../app/dates-provider';
+import type { ListAnswer } from '../register-api';
 import { rowIdOf, type Row } from '../register-fields';
 import { registerColumns } from './register-columns';
 import { SelectionBanner } from './selection-banner';
@@ -37,13 +38,15 @@ type Props = {
    * are off (the filter drawer narrows the search). Null: `rows` is everything, paged in the browser.
    */
   serverTotal: number | null;
+  /** every row of the search the server pages, for 'Download CSV' (absent when `rows` is everything) */
+  wholeList?: () => Promise<ListAnswer>;
 };
 
 /**
  * The list of the generic screen: 10 rows a page, the spec's table texts, multiple selection with
  * checkboxes on a desktop and a tap that selects one row on a phone.
  */
-export function RegisterTable({ def, rows, loading, searched, rowSelection, onRowSelectionChange, pagination, onPaginationChange, serverTotal }: Props) {
+export function RegisterTable({ def, rows, loading, searched, rowSelection, onRowSelectionChange, pagination, onPaginationChange, serverTotal, wholeList }: Props) {
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   const labels = useOptionLabels(def);
@@ -88,7 +91,7 @@ export function RegisterTable({ def, rows, loading, searched, rowSelection, onRo
       sx: mobile ? { cursor: 'pointer' } : undefined,
       'data-testid': 'register-row',
     }),
-    renderToolbarInternalActions: ({ table: t }) => <TableToolbar table={t} columns={columns} fileName={`${def.key}.csv`} />,
+    renderToolbarInternalActions: ({ table: t }) => <TableToolbar table={t} columns={columns} fileName={`${def.key}.csv`} wholeList={serverTotal === null ? undefined : wholeList} />,
     renderEmptyRowsFallback: () => (
       <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary', fontStyle: 'italic' }}>
         {searched ? MSG.tabelaSemResultados : MSG.listaEfetueFiltro}
