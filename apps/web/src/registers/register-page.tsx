@@ -51,7 +51,13 @@ export function RegisterPage({ screen, fixed, inTab }: Props) {
   const pages = useListPages(def);
   const { page, answered } = pages;
   const list = useRegisterList(def, search, page);
-  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
+  const { serverPages, pagination } = pages;
+  // the moment the first answer (a thousand rows) says the search is longer, the table pages on the server and
+  // shows what it is given: the first page of that answer, not all of it, until the page's own answer arrives
+  const rows = useMemo(() => {
+    const all = list.data?.rows ?? [];
+    return serverPages && all.length > pagination.pageSize ? all.slice(0, pagination.pageSize) : all;
+  }, [list.data, serverPages, pagination.pageSize]);
   useEffect(() => {
     if (!list.isPlaceholderData) answered(list.data);
   }, [list.data, list.isPlaceholderData, answered]);
