@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 /**
@@ -71,7 +73,12 @@ export async function writeXlsx(sheets: readonly XlsxSheet[]): Promise<Buffer> {
  * One sheet written as its rows arrive (exceljs' streaming writer): a report of a million rows never sits in memory.
  * The same columns, formats, header and totals as writeXlsx; `close` writes the totals row and the file.
  */
-export type XlsxStream = { add(row: Record<string, unknown>): void; close(): Promise<void> };
+export type XlsxStream = {
+  add(row: Record<string, unknown>): void;
+  /** resolves once what was added so far has gone into the compressor: call it between batches */
+  drained(): Promise<void>;
+  close(): Promise<void>;
+};
 
 export function openXlsxStream(filename: string, s: Omit<XlsxSheet, 'rows'>): XlsxStream {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: true, useSharedStrings: false });
@@ -88,6 +95,16 @@ export function openXlsxStream(filename: string, s: Omit<XlsxSheet, 'rows'>): Xl
       count++;
       for (const k of s.totals?.keys ?? []) sums.set(k, (sums.get(k) ?? 0) + Number(r[k] ?? 0));
       sheet.addRow(Object.fromEntries(s.columns.map((c) => [c.key, cellValue(c.kind, r[c.key])]))).commit();
+    },
+    // exceljs' streaming writer hands the sheet to the zip compressor 64 KB at a time without waiting for it (its
+    // StreamBuf neither awaits nor heeds the compressor's write()), so rows made faster than they compress pile up
+    // in memory uncompressed: a million-row report held ~900 MB. Waiting here for the compressor's input to drain
+    // bounds it. `pipes` is exceljs' own field (the stream the sheet feeds), read because the library offers no
+    // other handle; a version without it makes this wait for nothing, as before.
+    async drained() {
+      const target = (sheet as unknown as { stream?: { pipes?: (Writable & { _writableState?: { needDrain: boolean; length: number; highWaterMark: number } })[] } }).stream?.pipes?.[0];
+      const state = target?._writableState;
+      if (target && state?.needDrain) await once(target, 'drain');
     },
     async close() {
       if (count) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1 + count, column: s.columns.length } };

@@ -103,6 +103,7 @@ export async function runReport(
           linhas++;
         }
         if (csv && batch.length) await write(batch.map((r) => `${csvLine(def.columns.map((c) => csvCell(c, r[c.key])))}${CSV_EOL}`).join(''));
+        if (xlsx) await xlsx.drained();
         if (batch.length < REPORT_BATCH || truncated) break;
       }
       await tx.execute(sql.raw(`CLOSE ${cursor}`));
