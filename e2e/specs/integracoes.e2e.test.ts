@@ -141,6 +141,8 @@ describe('Integrações', () => {
     await form.getByText(MSG.segredoGravado).waitFor();
     expect(await field(form, f.senha.label).inputValue()).toBe('');
     expect(await page.content()).not.toContain(SENHA_SFTP);
+    // the SFTP server's key, recorded by the first delivery: later deliveries go only to a server holding it
+    expect(await field(form, f.chaveservidor.label).inputValue()).toBe(sftp.fingerprint);
     await closeWithFechar(form);
     await screenshot(page, 'integracoes-agendamentos');
   });

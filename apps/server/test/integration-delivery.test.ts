@@ -4,12 +4,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { SSH_FINGERPRINT } from '@concilia/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, DeliveryError, type DeliveryTarget, retryable } from '../src/integrations/delivery/delivery';
 import { makeS3Client } from '../src/s3/s3-client';
 import { startFtpServer } from './support/ftp-server';
 import { startS3Server, type S3TestServer } from './support/s3-server';
-import { startSftpServer } from './support/sftp-server';
+import { startSftpServer, type SftpTestServer } from './support/sftp-server';
 
 /**
  * Delivery of integration files to clients' servers, against real servers on 127.0.0.1: SFTP (ssh2's server on a
@@ -100,19 +101,19 @@ describe.each(['SFTP', 'FTP', 'FTPS'] as const)('delivery by %s', (protocolo) =>
 
   it('creates the missing nested directory, delivers the bytes, and a re-delivery replaces them', async () => {
     const first = Buffer.from('0001;primeira versão do arquivo;R$ 1.234,56\n'.repeat(50), 'utf8');
-    expect(await deliver(target(), NAME, first, opts())).toEqual({ remotePath: `${DIR}/${NAME}` });
+    expect((await deliver(target(), NAME, first, opts())).remotePath).toBe(`${DIR}/${NAME}`);
     expect(await fsp.readFile(onDisk(DIR, NAME))).toEqual(first);
 
     // shorter than the first: a replacement that only overwrote would leave the old tail behind
     const second = Buffer.from('0002;segunda versão\n', 'utf8');
-    expect(await deliver(target(), NAME, second, opts())).toEqual({ remotePath: `${DIR}/${NAME}` });
+    expect((await deliver(target(), NAME, second, opts())).remotePath).toBe(`${DIR}/${NAME}`);
     expect(await fsp.readFile(onDisk(DIR, NAME))).toEqual(second);
     expect(await fsp.readdir(onDisk(DIR))).toEqual([NAME]);
   });
 
   it('without a directory, delivers to the login directory', async () => {
     const body = Buffer.from('sem diretório\n');
-    expect(await deliver(target({ diretorio: null }), 'RAIZ.txt', body, opts())).toEqual({ remotePath: 'RAIZ.txt' });
+    expect((await deliver(target({ diretorio: null }), 'RAIZ.txt', body, opts())).remotePath).toBe('RAIZ.txt');
     expect(await fsp.readFile(onDisk('RAIZ.txt'))).toEqual(body);
   });
 
@@ -165,6 +166,42 @@ describe.each(['SFTP', 'FTP', 'FTPS'] as const)('delivery by %s', (protocolo) =>
       expect(retryable(err)).toBe(true);
     } finally {
       await silent.close();
+    }
+  });
+});
+
+describe("SFTP server's host key", () => {
+  let server: SftpTestServer;
+  beforeAll(async () => {
+    server = await startSftpServer({ user: USER, password: PASSWORD });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const target = (chave: string | null) => ({ protocolo: 'SFTP' as const, host: server.host, porta: server.port, login: USER, senha: PASSWORD, diretorio: DIR, chave });
+
+  it('answers the key it met when none is trusted yet, and delivers to the server holding the trusted one', async () => {
+    expect((await deliver(target(null), 'PRIMEIRA.txt', Buffer.from('1\n'), { timeoutMs: 10_000 })).chaveServidor).toBe(server.fingerprint);
+    expect(server.fingerprint).toMatch(SSH_FINGERPRINT);
+    const again = await deliver(target(server.fingerprint), 'SEGUNDA.txt', Buffer.from('2\n'), { timeoutMs: 10_000 });
+    expect(again.remotePath).toBe(`${DIR}/SEGUNDA.txt`);
+    expect(await fsp.readFile(path.join(server.root, DIR, 'SEGUNDA.txt'), 'utf8')).toBe('2\n');
+  });
+
+  it('another key: CHAVE_SERVIDOR naming both keys, refused before the password is sent, nothing written, not retried', async () => {
+    // the address now answers with another key: the server was replaced, or someone stands in its place
+    const impostor = await startSftpServer({ user: USER, password: PASSWORD });
+    try {
+      const err = await failure(deliver({ ...target(server.fingerprint), porta: impostor.port }, NAME, Buffer.from('x'), { timeoutMs: 10_000 }));
+      expect(err.code).toBe('CHAVE_SERVIDOR');
+      expect(err.message).toContain(`servidor SFTP 127.0.0.1:${impostor.port}`);
+      expect(err.message).toContain(impostor.fingerprint);
+      expect(err.message).toContain(server.fingerprint);
+      expect(retryable(err)).toBe(false);
+      expect(impostor.passwordsReceived()).toBe(0);
+      expect(await fsp.readdir(impostor.root)).toEqual([]);
+    } finally {
+      await impostor.close();
     }
   });
 });

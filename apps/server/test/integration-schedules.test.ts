@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { addDays, bucketsS3Register, isBusinessDay, MSG, todayBusiness } from '@concilia/domain';
+import { addDays, bucketsS3Register, fillMessage, isBusinessDay, MSG, todayBusiness } from '@concilia/domain';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoFiles } from '../src/ingest/demo-files.seed';
@@ -27,7 +27,7 @@ import { startSftpServer, type SftpTestServer } from './support/sftp-server';
 const SENHA_SFTP = 'segredo-sftp-4471';
 const SENHA_FTP = 'segredo-ftp-8812';
 const SALVAR = `mutation($v: AgendamentoIntegracaoSaveValues!) { salvarIntegracaoAgendamento(values: $v) {
-  codagendamentointegracao codpessoa tipo protocolo host porta login senha senhaGravada status hora datainiciogeracao ultimadatagerada proximaexecucao conciliadores } }`;
+  codagendamentointegracao codpessoa tipo protocolo host porta login senha senhaGravada status hora datainiciogeracao ultimadatagerada proximaexecucao conciliadores chaveservidor } }`;
 const LISTAR = 'query { getAgendamentosIntegracao { codagendamentointegracao } }';
 const EXECUCOES = `query($c: Int!) { getExecucoesIntegracao(codagendamentointegracao: $c) {
   codexecucao datamovimento iniciadoem terminadoem status tentativas arquivo linhas bytes mensagem } }`;
@@ -107,6 +107,7 @@ describe.each(engines())('integration schedules (%s)', (engine) => {
     expect(errorOf(await salvar({ senha: '' })).message).toBe(MSG.integracaoSenhaObrigatoria);
     expect(errorOf(await salvar({ protocolo: 'S3' })).message).toBe(MSG.integracaoBucketObrigatorio);
     expect(errorOf(await salvar({ hora: '6h' })).message).toBe(MSG.agendamentoHoraInvalida);
+    expect(errorOf(await salvar({ chaveservidor: 'ab:cd:ef' })).message).toBe(MSG.integracaoChaveServidorInvalida);
     // Bom Preço's unit is not Padaria's
     expect(errorOf(await salvar({ unidadeconciliadora: 7 })).message).toBe(MSG.integracaoUnidadeInvalida);
     const saved = dataOf(await salvar({ conciliadores: [1, 2, 1] })).salvarIntegracaoAgendamento;
@@ -156,6 +157,30 @@ describe.each(engines())('integration schedules (%s)', (engine) => {
     expect((await one(`SELECT ultimadatagerada::text AS u FROM agendamentos_integracao WHERE codagendamentointegracao = ${sftpAg}`)).u).toBe(owed(dia).at(-1));
     // nothing owed: a second run delivers nothing
     expect(await runIntegration(deps, sftpAg)).toEqual([]);
+    // trust on first use: the server's key, recorded by the first delivery and said in its history
+    expect((await one(`SELECT chaveservidor FROM agendamentos_integracao WHERE codagendamentointegracao = ${sftpAg}`)).chaveservidor).toBe(sftp.fingerprint);
+    expect(hist.at(-1)!.mensagem).toContain(fillMessage(MSG.entregaChaveServidorGravada, { chave: sftp.fingerprint }));
+    expect(hist.slice(0, -1).every((h) => !String(h.mensagem).includes(sftp.fingerprint))).toBe(true);
+  });
+
+  it("an SFTP server showing another key than the recorded one gets nothing; a new address is trusted afresh", async () => {
+    const ultimo = owed(dia).at(-1)!;
+    const outra = `SHA256:${'A'.repeat(43)}`;
+    await t.exec(`UPDATE agendamentos_integracao SET chaveservidor = '${outra}', ultimadatagerada = '${owed(dia).at(-2)}' WHERE codagendamentointegracao = ${sftpAg}`);
+    expect(await runIntegration(deps, sftpAg)).toEqual([]);
+    const refused = (await execucoes(sftpAg)).find((h) => h.datamovimento === ultimo)!;
+    expect(refused.status).toBe('ERRO');
+    expect(refused.mensagem).toBe(fillMessage(MSG.entregaChaveServidorDiferente, { servidor: `servidor SFTP 127.0.0.1:${sftp.port}`, recebida: sftp.fingerprint, esperada: outra }));
+    expect((await one(`SELECT ultimadatagerada::text AS u FROM agendamentos_integracao WHERE codagendamentointegracao = ${sftpAg}`)).u).toBe(owed(dia).at(-2));
+
+    // a key typed on the form is kept; moving the schedule to another address without one drops the old server's
+    const kept = dataOf(await salvar({ codagendamentointegracao: sftpAg, senha: '', chaveservidor: sftp.fingerprint })).salvarIntegracaoAgendamento;
+    expect(kept.chaveservidor).toBe(sftp.fingerprint);
+    const moved = dataOf(await salvar({ codagendamentointegracao: sftpAg, senha: '', host: 'sftp.erp.example', chaveservidor: sftp.fingerprint })).salvarIntegracaoAgendamento;
+    expect(moved.chaveservidor).toBeNull();
+    await t.exec(`UPDATE agendamentos_integracao SET host = '${sftp.host}', chaveservidor = NULL WHERE codagendamentointegracao = ${sftpAg}`);
+    expect(await runIntegration(deps, sftpAg)).toEqual([ultimo]);
+    expect((await one(`SELECT chaveservidor FROM agendamentos_integracao WHERE codagendamentointegracao = ${sftpAg}`)).chaveservidor).toBe(sftp.fingerprint);
   });
 
   it('delivers to FTP, to FTPS (its certificate trusted) and to S3 (the object read back)', async () => {

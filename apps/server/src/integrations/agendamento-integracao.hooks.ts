@@ -38,6 +38,10 @@ export const agendamentoIntegracaoEntry: Omit<RegisterEntry, 'def'> = {
         if (typeof values.senha !== 'string' && !existing?.senha) throw fieldError('senha', MSG.integracaoSenhaObrigatoria);
         out.codbuckets3amazon = null;
       }
+      // a host key belongs to one server: another protocol has none, and another address without a key typed for it
+      // is trusted afresh at its first delivery instead of being refused for the old server's key
+      const movedTo = existing && (existing.host !== values.host || (existing.porta ?? null) !== (values.porta ?? null));
+      if (values.protocolo !== 'SFTP' || (movedTo && values.chaveservidor === existing.chaveservidor)) out.chaveservidor = null;
       out.conciliadores = [...new Set(((values.conciliadores as number[] | null) ?? []).map(Number))].sort((a, b) => a - b);
       out.codusuario = me.codusuario;
       out.proximaexecucao = nextIntegrationRun({ hora: String(values.hora), status: String(values.status) }, new Date());

@@ -1,7 +1,7 @@
 import { agendamentosIntegracao, bucketsS3, type Db, execucoesIntegracao } from '@concilia/db';
 import {
   addDays, agendamentoIntegracaoRegister, BUSINESS_TZ, bucketsS3Register, INTEGRACAO_PAGE, type IntegracaoTipo, integracaoFileName, isBusinessDay,
-  MSG, todayBusiness,
+  fillMessage, MSG, todayBusiness,
 } from '@concilia/domain';
 import { CronExpressionParser } from 'cron-parser';
 import { and, eq, sql } from 'drizzle-orm';
@@ -127,7 +127,8 @@ async function targetOf(db: Db, config: IntegrationDeps['config'], ag: Agendamen
   }
   const senha = openSecret(config, agendamentoIntegracaoRegister, 'senha', ag.codpessoa, ag.senha);
   if (!senha || !ag.host || !ag.login) throw new RunRefused(MSG.integracaoSenhaAusente);
-  return { protocolo: ag.protocolo, host: ag.host, porta: ag.porta, login: ag.login, senha, diretorio: ag.diretorioftp };
+  const server = { host: ag.host, porta: ag.porta, login: ag.login, senha, diretorio: ag.diretorioftp };
+  return ag.protocolo === 'SFTP' ? { protocolo: 'SFTP', ...server, chave: ag.chaveservidor } : { protocolo: ag.protocolo, ...server };
 }
 
 /** The day's file of the schedule, as its user may see the movement. */
@@ -186,9 +187,13 @@ async function deliverDay(deps: IntegrationDeps, codag: number, reenviar: number
       if (!me) throw new RunRefused(MSG.integracaoUsuarioSemAcesso);
       const file = await generate(tx, me, ag, periodo);
       const target = await targetOf(tx, deps.config, ag);
-      await deliver(target, file.arquivo, file.bytes, deps.delivery);
+      const delivered = await deliver(target, file.arquivo, file.bytes, deps.delivery);
       const entregue = file.linhas ? MSG.integracaoEntregue.replace('{linhas}', String(file.linhas)) : MSG.integracaoEntregueVazio;
-      await end({ status: 'ENTREGUE', arquivo: file.arquivo, linhas: file.linhas, bytes: file.bytes.length, mensagem: [entregue, ...file.avisos].join(' ') });
+      // trust on first use: the first SFTP server key seen is the one later deliveries must meet
+      const pinned = target.protocolo === 'SFTP' && !target.chave && delivered.chaveServidor ? delivered.chaveServidor : null;
+      if (pinned) await tx.update(agendamentosIntegracao).set({ chaveservidor: pinned }).where(eq(agendamentosIntegracao.codagendamentointegracao, codag));
+      const gravada = pinned ? [fillMessage(MSG.entregaChaveServidorGravada, { chave: pinned })] : [];
+      await end({ status: 'ENTREGUE', arquivo: file.arquivo, linhas: file.linhas, bytes: file.bytes.length, mensagem: [entregue, ...gravada, ...file.avisos].join(' ') });
       if (!reenviar) await tx.update(agendamentosIntegracao).set({ ultimadatagerada: periodo.dia }).where(eq(agendamentosIntegracao.codagendamentointegracao, codag));
       return { dia: periodo.dia, error: null };
     } catch (err) {

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,12 @@ export type SftpTestServer = {
   port: number;
   /** the directory on disk that the server's '/' (also the login's home) maps to */
   root: string;
+  /** its host key's fingerprint, as ssh-keygen -l prints it ('SHA256:…') */
+  fingerprint: string;
+  /** the host key (private, OpenSSH format), to start another server that is "the same" */
+  hostKey: string;
+  /** how many times a client has sent a password */
+  passwordsReceived(): number;
   close(): Promise<void>;
 };
 
@@ -34,10 +40,14 @@ function ed25519HostKey(): string {
   }
 }
 
-export async function startSftpServer(opts: { user: string; password: string }): Promise<SftpTestServer> {
+export async function startSftpServer(opts: { user: string; password: string; hostKey?: string }): Promise<SftpTestServer> {
   const root = await fsp.mkdtemp(path.join(os.tmpdir(), 'concilia-sftp-'));
-  // a fresh host key each run; the adapter does not pin host keys
-  const hostKey = ed25519HostKey();
+  // a fresh host key each run, unless the test gives one
+  const hostKey = opts.hostKey ?? ed25519HostKey();
+  const parsed = utils.parseKey(hostKey);
+  if (parsed instanceof Error) throw parsed;
+  const fingerprint = `SHA256:${createHash('sha256').update(parsed.getPublicSSH()).digest('base64').replace(/=+$/, '')}`;
+  let passwords = 0;
   const connections = new Set<Connection>();
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
     connections.add(client);
@@ -48,6 +58,7 @@ export async function startSftpServer(opts: { user: string; password: string }):
     client.on('error', () => {});
     client.on('authentication', (ctx) => {
       if (ctx.method !== 'password') return ctx.reject(['password']);
+      passwords++;
       if (same(ctx.username, opts.user) && same(ctx.password, opts.password)) return ctx.accept();
       return ctx.reject();
     });
@@ -67,6 +78,9 @@ export async function startSftpServer(opts: { user: string; password: string }):
     host: '127.0.0.1',
     port,
     root,
+    fingerprint,
+    hostKey,
+    passwordsReceived: () => passwords,
     async close() {
       for (const c of connections) c.end();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -68,6 +68,11 @@ export const agendamentosIntegracao = pgTable(
     /** sealed */
     senha: text('senha'),
     diretorioftp: text('diretorioftp'),
+    /**
+     * SFTP: the server's host key as OpenSSH prints it ('SHA256:' and the base64 of its SHA-256); a delivery to a
+     * server showing another key is refused. Typed by the user, or recorded at the first delivery (trust on first use).
+     */
+    chaveservidor: text('chaveservidor'),
     codbuckets3amazon: integer('codbuckets3amazon').references(() => bucketsS3.codbuckets3amazon, { onDelete: 'set null' }),
     /** the client's own establishment code (codexterno) written beside the operator's */
     exibirenccliente: boolean('exibirenccliente').notNull().default(false),

@@ -33,6 +33,8 @@ export const INTEGRACAO_STATUS = [
 /** The protocols that log in to a server (host, login, password); S3 takes a registered bucket instead. */
 const SERVIDOR = ['SFTP', 'FTP', 'FTPS'] as const;
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A host key's fingerprint as OpenSSH prints it: 'SHA256:' and the unpadded base64 of 32 bytes. */
+export const SSH_FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
 
 const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 const isServer = (v: Record<string, unknown>) => v.protocolo !== 'S3';
@@ -102,6 +104,11 @@ export const agendamentoIntegracaoRegister = defineRegister({
     login: { kind: 'text', label: 'Login', maxLength: 100, shownWhen: onServer, section: 'Entrega' },
     senha: { kind: 'secret', label: 'Senha', maxLength: 255, shownWhen: onServer, section: 'Entrega' },
     diretorioftp: { kind: 'text', label: 'Diretório', maxLength: 255, shownWhen: onServer, section: 'Entrega' },
+    // the SFTP server's host key, pinned: typed here, or recorded by the first delivery (trust on first use)
+    chaveservidor: {
+      kind: 'text', label: 'Chave do Servidor (SHA256)', maxLength: 50, shownWhen: { field: 'protocolo', values: ['SFTP'] }, section: 'Entrega',
+      zod: z.preprocess((v) => (typeof v === 'string' && v.trim() === '') || v === undefined ? null : v, z.string().trim().regex(SSH_FINGERPRINT, MSG.integracaoChaveServidorInvalida).nullable()),
+    },
     codbuckets3amazon: {
       kind: 'reference', label: 'Bucket S3', optionList: 'listarItensBucketsS3', optionListArg: 'codpessoa', shownWhen: { field: 'protocolo', values: ['S3'] },
       section: 'Entrega',

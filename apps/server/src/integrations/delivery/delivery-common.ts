@@ -5,7 +5,7 @@ import { MSG } from '@concilia/domain';
  * What the delivery adapters share: the error a back-office user reads (pt-BR, naming the server, never the
  * password), the server's label in those messages and the remote path rules.
  */
-export type DeliveryErrorCode = 'AUTENTICACAO' | 'CONEXAO' | 'DIRETORIO' | 'TRANSFERENCIA' | 'TEMPO_ESGOTADO';
+export type DeliveryErrorCode = 'AUTENTICACAO' | 'CHAVE_SERVIDOR' | 'CONEXAO' | 'DIRETORIO' | 'TRANSFERENCIA' | 'TEMPO_ESGOTADO';
 
 export class DeliveryError extends Error {
   override readonly name = 'DeliveryError';

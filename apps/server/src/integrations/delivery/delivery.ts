@@ -8,7 +8,8 @@ export { DeliveryError, retryable, type DeliveryErrorCode } from './delivery-com
 
 /** Where an integration file goes: a client's server, as the integration's register describes it. */
 export type DeliveryTarget =
-  | { protocolo: 'SFTP' | 'FTP' | 'FTPS'; host: string; porta: number | null; login: string; senha: string; diretorio: string | null }
+  | { protocolo: 'SFTP'; host: string; porta: number | null; login: string; senha: string; diretorio: string | null; chave?: string | null }
+  | { protocolo: 'FTP' | 'FTPS'; host: string; porta: number | null; login: string; senha: string; diretorio: string | null }
   | { protocolo: 'S3'; endpoint: string | null; regiao: string; bucket: string; pasta: string | null; keyid: string; senha: string };
 
 export type DeliveryOptions = {
@@ -29,7 +30,7 @@ export async function deliver(
   fileName: string,
   body: Buffer | (() => Readable),
   opts?: DeliveryOptions,
-): Promise<{ remotePath: string }> {
+): Promise<{ remotePath: string; chaveServidor?: string | null }> {
   const timeoutMs = opts?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   try {
     switch (target.protocolo) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import SftpClient from 'ssh2-sftp-client';
 import { fillMessage, MSG } from '@concilia/domain';
@@ -15,7 +16,14 @@ import {
   seconds,
 } from './delivery-common';
 
-export type SftpDeliveryTarget = { host: string; porta: number | null; login: string; senha: string; diretorio: string | null };
+export type SftpDeliveryTarget = {
+  host: string; porta: number | null; login: string; senha: string; diretorio: string | null;
+  /** the host key trusted for this server ('SHA256:…', as ssh-keygen -l prints it); null: the first one seen */
+  chave?: string | null;
+};
+
+/** A host key's fingerprint as OpenSSH prints it: 'SHA256:' and the unpadded base64 of the key blob's SHA-256. */
+export const hostKeyFingerprint = (key: Buffer): string => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
 
 /** What is used of the ssh2 connection under ssh2-sftp-client (ssh2 itself is not a dependency of the product). */
 type SshConnection = { destroy(): void; setNoDelay(on: boolean): void; once(event: 'connect', listener: () => void): void };
@@ -27,16 +35,18 @@ type Step = 'conexao' | 'diretorio' | 'envio' | 'renomear';
 
 /**
  * Puts the file in the directory under a temporary name and renames it, so a reader polling the directory never
- * takes half a file. The server's host key is not pinned: the register holds no fingerprint to compare with.
+ * takes half a file. The server's host key is checked before the password is sent: a key other than the trusted
+ * one (`chave`) ends the connection; with none trusted yet, the key seen is answered so the caller can pin it.
  */
 export async function deliverSftp(
   target: SftpDeliveryTarget,
   fileName: string,
   body: Buffer | (() => Readable),
   timeoutMs: number,
-): Promise<{ remotePath: string }> {
+): Promise<{ remotePath: string; chaveServidor: string | null }> {
   assertFileName(fileName);
   const port = target.porta ?? 22;
+  let presented: string | null = null;
   const where = fillMessage(MSG.entregaServidor, { protocolo: 'SFTP', endereco: hostPort(target.host, port) });
   const dir = normalizeDir(target.diretorio);
   const finalPath = joinRemote(dir, fileName);
@@ -55,7 +65,14 @@ export async function deliverSftp(
   let uploaded = false;
   try {
     await idle.guard(
-      sftp.connect({ host: target.host, port, username: target.login, password: target.senha, readyTimeout: timeoutMs }),
+      sftp.connect({
+        host: target.host, port, username: target.login, password: target.senha, readyTimeout: timeoutMs,
+        // ssh2 hands over the key blob before authenticating: refusing it here keeps the password from an impostor
+        hostVerifier: (key: Buffer) => {
+          presented = hostKeyFingerprint(key);
+          return !target.chave || presented === target.chave;
+        },
+      }),
     );
     step = 'diretorio';
     if (dir !== '' && dir !== '/') await idle.guard(sftp.mkdir(dir, true));
@@ -65,8 +82,11 @@ export async function deliverSftp(
     uploaded = true;
     step = 'renomear';
     await idle.guard(replace(sftp, tmpPath, finalPath));
-    return { remotePath: finalPath };
+    return { remotePath: finalPath, chaveServidor: presented };
   } catch (err) {
+    if (step === 'conexao' && target.chave && presented && presented !== target.chave) {
+      throw new DeliveryError('CHAVE_SERVIDOR', fillMessage(MSG.entregaChaveServidorDiferente, { servidor: where, recebida: presented, esperada: target.chave }), { cause: err });
+    }
     if ((step === 'envio' || step === 'renomear') && !idle.fired) {
       // a half-written temporary file would sit in the client's directory until someone removes it by hand
       await idle.guard(sftp.delete(tmpPath, true)).catch(() => {});
