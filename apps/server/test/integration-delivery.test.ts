@@ -170,10 +170,21 @@ describe.each(['SFTP', 'FTP', 'FTPS'] as const)('delivery by %s', (protocolo) =>
   });
 });
 
+/** A throwaway ed25519 host key, and its fingerprint as `ssh-keygen -lf` printed it: the format users copy from. */
+const HOST_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----
+b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW
+QyNTUxOQAAACD56DDpEmmPeVwqTdCzgScR/TKioU/CKKWdedkHLBWnlAAAAIi1beqYtW3q
+mAAAAAtzc2gtZWQyNTUxOQAAACD56DDpEmmPeVwqTdCzgScR/TKioU/CKKWdedkHLBWnlA
+AAAEDdRxZrffODbOEySnmVQ60M1U3VR5DOSYTokIHTOQ31MvnoMOkSaY95XCpN0LOBJxH9
+MqKhT8IopZ152QcsFaeUAAAAAAECAwQF
+-----END OPENSSH PRIVATE KEY-----
+`;
+const HOST_KEY_FINGERPRINT = 'SHA256:hm/+o3UtYO6owhDRzu1wr9GsZGbmmVKoibKeshmoonw';
+
 describe("SFTP server's host key", () => {
   let server: SftpTestServer;
   beforeAll(async () => {
-    server = await startSftpServer({ user: USER, password: PASSWORD });
+    server = await startSftpServer({ user: USER, password: PASSWORD, hostKey: HOST_KEY });
   });
   afterAll(async () => {
     await server?.close();
@@ -181,8 +192,8 @@ describe("SFTP server's host key", () => {
   const target = (chave: string | null) => ({ protocolo: 'SFTP' as const, host: server.host, porta: server.port, login: USER, senha: PASSWORD, diretorio: DIR, chave });
 
   it('answers the key it met when none is trusted yet, and delivers to the server holding the trusted one', async () => {
-    expect((await deliver(target(null), 'PRIMEIRA.txt', Buffer.from('1\n'), { timeoutMs: 10_000 })).chaveServidor).toBe(server.fingerprint);
-    expect(server.fingerprint).toMatch(SSH_FINGERPRINT);
+    expect((await deliver(target(null), 'PRIMEIRA.txt', Buffer.from('1\n'), { timeoutMs: 10_000 })).chaveServidor).toBe(HOST_KEY_FINGERPRINT);
+    expect(HOST_KEY_FINGERPRINT).toMatch(SSH_FINGERPRINT);
     const again = await deliver(target(server.fingerprint), 'SEGUNDA.txt', Buffer.from('2\n'), { timeoutMs: 10_000 });
     expect(again.remotePath).toBe(`${DIR}/SEGUNDA.txt`);
     expect(await fsp.readFile(path.join(server.root, DIR, 'SEGUNDA.txt'), 'utf8')).toBe('2\n');

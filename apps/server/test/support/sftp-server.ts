@@ -1,9 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Attributes, type Connection, type FileEntry, Server, type SFTPWrapper, utils } from 'ssh2';
+import { hostKeyFingerprint } from '../../src/integrations/delivery/sftp';
 
 const { STATUS_CODE, flagsToString } = utils.sftp;
 
@@ -46,7 +47,7 @@ export async function startSftpServer(opts: { user: string; password: string; ho
   const hostKey = opts.hostKey ?? ed25519HostKey();
   const parsed = utils.parseKey(hostKey);
   if (parsed instanceof Error) throw parsed;
-  const fingerprint = `SHA256:${createHash('sha256').update(parsed.getPublicSSH()).digest('base64').replace(/=+$/, '')}`;
+  const fingerprint = hostKeyFingerprint(parsed.getPublicSSH());
   let passwords = 0;
   const connections = new Set<Connection>();
   const server = new Server({ hostKeys: [hostKey] }, (client) => {

@@ -51,9 +51,9 @@ describe('read-only list screens', () => {
     expect(outputFields(lista).map(([n]) => n)).toEqual(['codlinha', 'tipo', 'recebido']);
     expect(columnFields(lista).map(([n]) => n)).toEqual(['codlinha', 'tipo', 'recebido']);
     expect(formFields(lista).map(([n]) => n)).toEqual(['codlinha', 'tipo']);
-    // a read-only screen is paged on the server: one call answers the page and the filter's total
-    expect(listDocument(lista)).toBe('query listarLinhasTeste($values: LinhaTesteFilter, $pagina: PaginaInput) { '
-      + 'listarLinhasTeste(values: $values, pagina: $pagina) { codlinha tipo recebido } listarLinhasTesteTotal(values: $values) }');
+    // a read-only screen is paged on the server: one call answers the page and, unless told not to, the filter's total
+    expect(listDocument(lista)).toBe('query listarLinhasTeste($values: LinhaTesteFilter, $pagina: PaginaInput, $contar: Boolean = true) { '
+      + 'listarLinhasTeste(values: $values, pagina: $pagina) { codlinha tipo recebido } listarLinhasTesteTotal(values: $values) @include(if: $contar) }');
   });
 
   it('build one document per kind of action and one for the result cards', () => {

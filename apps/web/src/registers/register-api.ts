@@ -19,23 +19,27 @@ export type ListAnswer = { rows: Row[]; total: number };
 
 export const listKey = (def: AnyRegisterDef, search: Row | null, page: ListPage = null) => ['register', def.key, 'list', search, page] as const;
 
-export async function fetchList(def: AnyRegisterDef, search: Row, page: ListPage = null): Promise<ListAnswer> {
-  const data = await gql<Record<string, Row[] | number>>(listDocument(def), page ? { values: search, pagina: page } : { values: search });
+export async function fetchList(def: AnyRegisterDef, search: Row, page: ListPage = null, opts: { count?: boolean } = {}): Promise<ListAnswer> {
+  const vars = page ? { values: search, pagina: page, ...(opts.count === false ? { contar: false } : {}) } : { values: search };
+  const data = await gql<Record<string, Row[] | number>>(listDocument(def), vars);
   const rows = (data[def.ops.list] as Row[] | undefined) ?? [];
   return { rows, total: def.readOnly ? Number(data[listTotalOperation(def)] ?? rows.length) : rows.length };
 }
 
 /**
  * Every row of a search the server pages (for 'Download CSV'), asked LIST_PAGE.max at a time, up to
- * LIST_CSV_MAX_ROWS; `total` is the whole search's count, so a cut list is known to be one.
+ * LIST_CSV_MAX_ROWS; `total` is the whole search's count (asked with the first page only), so a cut list is known
+ * to be one.
  */
 export async function fetchWholeList(def: AnyRegisterDef, search: Row): Promise<ListAnswer> {
   const rows: Row[] = [];
+  let total: number | null = null;
   for (;;) {
-    const answer = await fetchList(def, search, { inicio: rows.length, tamanho: LIST_PAGE.max });
+    const answer = await fetchList(def, search, { inicio: rows.length, tamanho: LIST_PAGE.max }, { count: total === null });
+    total ??= answer.total;
     rows.push(...answer.rows.slice(0, LIST_CSV_MAX_ROWS - rows.length));
-    // the last page, or a search that shrank while it was read
-    if (answer.rows.length === 0 || rows.length >= Math.min(answer.total, LIST_CSV_MAX_ROWS)) return { rows, total: answer.total };
+    // the last page (a short one: the search may have shrunk while it was read), or as many rows as are written
+    if (answer.rows.length < LIST_PAGE.max || rows.length >= Math.min(total, LIST_CSV_MAX_ROWS)) return { rows, total };
   }
 }
 

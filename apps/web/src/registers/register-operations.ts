@@ -28,7 +28,8 @@ export function listDocument(def: AnyRegisterDef): string {
   const op = def.ops.list;
   if (!def.readOnly) return `query ${op}($values: ${def.typeName}Filter) { ${op}(values: $values) { ${selection(def)} } }`;
   const total = listTotalOperation(def);
-  return `query ${op}($values: ${def.typeName}Filter, $pagina: PaginaInput) { ${op}(values: $values, pagina: $pagina) { ${selection(def)} } ${total}(values: $values) }`;
+  // $contar false leaves the count out: the pages after the first of one search (fetchWholeList) need it no more
+  return `query ${op}($values: ${def.typeName}Filter, $pagina: PaginaInput, $contar: Boolean = true) { ${op}(values: $values, pagina: $pagina) { ${selection(def)} } ${total}(values: $values) @include(if: $contar) }`;
 }
 
 export function getDocument(def: AnyRegisterDef): string {

@@ -30,7 +30,11 @@ function fakeServer(total: number) {
     }
     return { ok: true, status: 200, json: async () => ({ data }) } as Response;
   }));
-  return { pagesAsked: () => calls.filter((c) => c.op === 'listarExtratosOriginais').map((c) => c.vars.pagina) };
+  return {
+    pagesAsked: () => calls.filter((c) => c.op === 'listarExtratosOriginais').map((c) => c.vars.pagina),
+    /** whether each call asked for the count too ($contar, true unless sent false) */
+    countsAsked: () => calls.filter((c) => c.op === 'listarExtratosOriginais').map((c) => c.vars.contar !== false),
+  };
 }
 
 const open = () => renderRoutes([{ path: '/', element: <RegisterPage screen={{ def: extratosOriginaisScreen, path: '/app/extratos' }} /> }]);
@@ -69,6 +73,8 @@ describe('RegisterPage — pages of a read-only screen', () => {
     expect(lines[1]).toContain('extrato-2500.txt');
     expect(lines.at(-1)).toContain('extrato-0001.txt');
     expect(server.pagesAsked().slice(-3)).toEqual([0, 1000, 2000].map((inicio) => ({ inicio, tamanho: LIST_PAGE.max })));
+    // the search is counted once, with its first page
+    expect(server.countsAsked().slice(-3)).toEqual([true, false, false]);
   }, 120_000); // the first answer's 1,000 rows take jsdom tens of seconds (a browser, well under one)
 
   it('pages in the browser a filter that fits in one answer, without asking again', async () => {
