@@ -91,6 +91,12 @@ describe.each(engines())('signing in and out on %s', (engine) => {
       expect(await page.getByText(MSG.loginTitulo).first().isVisible()).toBe(true);
       expect(await login.submit.isDisabled()).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username');
+      // the check's box is drawn too, where ALTCHA will draw it, and the logo with its size (nothing moves later)
+      const placeholder = page.getByTestId('bot-check-placeholder');
+      expect((await placeholder.innerText()).split('\n')).toEqual([MSG.botCheckRotulo, MSG.botCheckRodape]);
+      const boxBefore = await placeholder.boundingBox();
+      const submitBefore = await login.submit.boundingBox();
+      expect((await page.getByTestId('app-logo').boundingBox())?.height).toBe(56);
 
       await page.keyboard.type('cliente');
       await login.password.click();
@@ -101,7 +107,12 @@ describe.each(engines())('signing in and out on %s', (engine) => {
       await page.evaluate(() => { (window as unknown as { drawn: Element | null }).drawn = document.querySelector('[data-testid="auth-card"]'); });
 
       release();
-      await page.locator('altcha-widget').waitFor();
+      await page.locator('altcha-widget label').waitFor();
+      // ALTCHA's box is where the placeholder was, which is hidden now; the button has not moved
+      expect(await placeholder.isVisible()).toBe(false);
+      const box = await page.locator('altcha-widget .altcha-main').boundingBox();
+      expect([box?.x, box?.y, box?.width, box?.height]).toEqual([boxBefore?.x, boxBefore?.y, boxBefore?.width, boxBefore?.height]);
+      expect(await login.submit.boundingBox()).toEqual(submitBefore);
       // hydrated: the card drawn by the HTML is the one on screen, not a copy drawn over it
       expect(await page.evaluate(() => document.querySelector('[data-testid="auth-card"]') === (window as unknown as { drawn: Element | null }).drawn)).toBe(true);
       expect(await login.username.inputValue()).toBe('CLIENTE');

@@ -9,6 +9,9 @@ export const MSG = {
   loginErro: 'Login inválido',
   botCheckAusente: 'Por favor, complete o reCAPTCHA.',
   botCheckInvalido: 'Por favor, complete o reCAPTCHA.',
+  /** ALTCHA's own pt-br texts (altcha/i18n/pt-br), drawn in its place until its code runs */
+  botCheckRotulo: 'Eu não sou um robô',
+  botCheckRodape: 'Protegido por ALTCHA',
   usuarioObrigatorio: 'Usuário é obrigatório.',
   senhaObrigatoria: 'Senha é obrigatório.',
   muitasTentativas: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',

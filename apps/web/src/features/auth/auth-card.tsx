@@ -23,7 +23,10 @@ export function AuthCard({ children, subtitle, maxWidth = 420 }: Props) {
           <Stack spacing={1} sx={{ alignItems: 'center', mb: 3, textAlign: 'center' }}>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <VersionTooltip>
-                <Box component="img" src="/logo.svg" alt={MSG.produtoNome} data-testid="app-logo" sx={{ width: 56, height: 56 }} />
+                {/* sized by its attributes, not a style rule: in the prerendered page the rule went with the Suspense
+                    fallback React drew first and threw away (emotion writes a rule once per render), and the card
+                    moved when the scripts drew the logo */}
+                <img src="/logo.svg" alt={MSG.produtoNome} data-testid="app-logo" width={56} height={56} />
               </VersionTooltip>
             </Stack>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>

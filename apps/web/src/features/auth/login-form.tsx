@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { useNotifier } from '../../app/notifications';
 import { adoptTypedValues, useHydrated } from '../../lib/hydration';
+import { AltchaPlaceholder } from './altcha-placeholder';
 import { BotCheck, type BotCheckHandle } from './bot-check';
 import { FormTextField } from './form-text-field';
 import { PasswordField } from './password-field';
@@ -78,7 +79,9 @@ export function LoginForm({ variant, busy = false, onForgotPassword }: Props) {
           </Link>
         </Stack>
         {/* the check's place is kept from the first paint, so that the form does not move when the configuration arrives */}
-        <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 72 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', minHeight: 72 }}>
+          {/* ALTCHA's box until its code draws it, the same node from the page's HTML on (see AltchaPlaceholder) */}
+          {(config.data?.botCheck ?? 'altcha') === 'altcha' ? <AltchaPlaceholder /> : null}
           {config.data ? <BotCheck ref={bot} mode={config.data.botCheck} siteKey={config.data.recaptchaSiteKey} onToken={setToken} /> : null}
         </Box>
         <Button

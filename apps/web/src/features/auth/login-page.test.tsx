@@ -6,6 +6,8 @@ import { queryClient } from '../../lib/query-client';
 import { LoginPage } from './login-page';
 import { APP_CONFIG_OFF, fakeGraphql, GqlError, USER_INFO } from './testing/fake-graphql';
 import { renderRoutes, resetAfterTest } from './testing/render-routes';
+// ALTCHA's own pt-br texts, which the placeholder repeats (registered on a global, as the widget's loader does)
+import 'altcha/i18n/pt-br';
 
 // The real widget needs workers and a secure context; the tests drive its events by hand instead.
 vi.mock('./altcha-loader', () => ({}));
@@ -130,6 +132,30 @@ describe('LoginPage', () => {
     await fillAndSubmit();
     await screen.findByText('HOME');
     expect(getState().permission).toBe('NOT_ALLOWED');
+  });
+
+  it("draws ALTCHA's box, in ALTCHA's own words, before the configuration and beside the widget until its code runs", async () => {
+    server({}, 'altcha');
+    renderRoutes(routes);
+    // before the configuration (and so in the page's prerendered HTML) the box holds the check's place
+    expect(screen.getByTestId('bot-check-placeholder').textContent).toBe(MSG.botCheckRotulo + MSG.botCheckRodape);
+    // the same node stays beside the widget once it is there (a rule hides it when ALTCHA's element is defined)
+    const placeholder = screen.getByTestId('bot-check-placeholder');
+    await waitFor(() => expect(placeholder.nextElementSibling?.tagName).toBe('ALTCHA-WIDGET'));
+    expect(placeholder.isConnected).toBe(true);
+    // the texts are ALTCHA's, so the widget drawn over the box says what the box said
+    const altcha = (globalThis as unknown as { $altcha: { i18n: { get(lang: string): Record<string, string> } } }).$altcha;
+    const strings = altcha.i18n.get('pt-br');
+    expect(strings.label).toBe(MSG.botCheckRotulo);
+    expect(strings.footer?.replace(/<[^>]+>/g, '')).toBe(MSG.botCheckRodape);
+  });
+
+  it('takes the box away when the server asks for no check', async () => {
+    server();
+    renderRoutes(routes);
+    expect(screen.getByTestId('bot-check-placeholder')).toBeTruthy();
+    await configLoaded();
+    await waitFor(() => expect(screen.queryByTestId('bot-check-placeholder')).toBeNull());
   });
 
   it('re-runs the bot check instead of signing in when there is no token', async () => {
