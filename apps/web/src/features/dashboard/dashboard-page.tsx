@@ -2,7 +2,7 @@ import { type DashboardFilter, defaultDashboardFilter, MSG, ROUTES, todayBusines
 import FilterAlt from '@mui/icons-material/FilterAlt';
 import { Alert, Box, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { call } from '../../lib/api-client';
 import { OPS } from '../../lib/operations';
 import { useOptionList } from '../../registers/option-lists';
@@ -56,7 +56,10 @@ export function DashboardPage() {
     }
   };
 
-  const d = result.data;
+  // A query's answer reaches React as a synchronous update (useSyncExternalStore), so the key figures and the six
+  // charts' places would be drawn in one task the page cannot answer in; deferred, they are drawn in a transition,
+  // in slices, and the page stays responsive while they are.
+  const d = useDeferredValue(result.data);
   const options = d ? dashboardOptions(d, filter.registro) : {};
   const titles = chartTitles(filter.registro);
   return (
