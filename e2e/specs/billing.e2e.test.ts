@@ -86,10 +86,11 @@ describe('billing screens', () => {
     const seal = (field: string, plain: string) => sealSecret({ credentialsKey, filesDir: session.dir }, dadosNfeRegister, field, codrevenda, plain);
     await one(`INSERT INTO dados_nfe (codpessoa, codpessoaemissao, codcidade, subitem, codigotributacaomunicipio, incentivadorcultural, email, senhaemail,
         smtp, porta, senhacertificado, certificado, certificadonome, iss, opatantesimplesnacional)
-      VALUES (${codrevenda}, ${codrevenda}, 3106200, '01.07', '001', 'N', 'fiscal@revenda.test', '${seal('senhaemail', 'x')}', 'smtp.revenda.test', 587,
+      VALUES (${codrevenda}, ${codrevenda}, 3106200, '01.07', '001', 'N', 'fiscal@revenda.test', '${seal('senhaemail', 'x')}', '127.0.0.1', 1,
         '${seal('senhacertificado', senha)}', decode('${p12.toString('hex')}', 'hex'), 'revenda.pfx', '2.0000', 'N') RETURNING codpessoa`);
 
-    // the invoice goes to the client's e-mail (no SMTP here: the outbox keeps it)
+    // the invoice goes to the client's e-mail, from the reseller's mailbox, which nothing answers here (port 1 of
+    // loopback): the outbox keeps each message, with its error, for a retry
     await one(`UPDATE pessoas SET email = 'financeiro@padaria.test' WHERE nome = 'Padaria Pão Quente Ltda' RETURNING codpessoa`);
     const faturamento = registerPage(page, faturamentoMovimentoScreen);
     await openFromMenu(page, 'Faturamento', 'Faturamento Movimento', /\/app\/faturamentomovimento$/);

@@ -18,6 +18,7 @@ import { serveReportFile } from './reports/report-file-route';
 import { INTEGRADOR_API_PATH } from '@concilia/domain';
 import { createIngestion, type Ingestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
+import { mailerOptions } from './mail/mailer-options';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { schema } from './schema/index';
@@ -38,7 +39,7 @@ export type App = {
 export function createApp(opts: { db: OpenDb; jobsDb?: OpenDb; config: Config; log: Logger; mailer?: Mailer; ingestion?: Ingestion }): App {
   const { config, log } = opts;
   const db = opts.db.db;
-  const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const mailer = opts.mailer ?? createMailer(db, mailerOptions(config), log);
   const metrics = createMetrics(db);
   const ingestion = opts.ingestion ?? createIngestion({
     open: opts.jobsDb ?? opts.db, log, filesDir: config.filesDir, workers: config.ingestWorkers, metrics, leaseSeconds: config.jobLeaseSeconds,

@@ -28,6 +28,8 @@ export type Config = {
   cookieSecure: boolean | 'auto';
   smtpUrl: string | null;
   mailFrom: string;
+  /** PEM file of certificate authorities trusted for the companies' own SMTP servers (Dados NFe), instead of the system's */
+  smtpCaFile: string | null;
   legacyUrl: string | null;
   atendimento: { url: string; login: string; senha: string } | null;
   treinamentoUrl: string | null;
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Concilia <nao-responda@concilia.local>',
+    smtpCaFile: env.SMTP_CA_FILE || null,
     legacyUrl: env.LEGACY_URL ? env.LEGACY_URL.replace(/\/$/, '') : null,
     atendimento: atendimentoUrl
       ? { url: atendimentoUrl, login: env.ATENDIMENTO_LOGIN ?? '', senha: env.ATENDIMENTO_SENHA ?? '' }

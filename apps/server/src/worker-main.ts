@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { createIngestion } from './ingest/ingestion';
 import { storageFromConfig } from './ingest/s3-storage';
 import { createLogger } from './logger';
+import { mailerOptions } from './mail/mailer-options';
 import { createMailer } from './mail/mailer';
 import { createMetrics } from './observability/metrics';
 import { createProbeServer } from './observability/probes';
@@ -18,7 +19,7 @@ const workers = Math.max(1, config.ingestWorkers);
 // its job loops, and its probes beside them
 const db = await openDb(config.databaseUrl, { afterMigrate: seedReference, poolMax: Math.max(requestPoolSize(), jobPoolSize(workers)) });
 const metrics = createMetrics(db.db);
-const mailer = createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+const mailer = createMailer(db.db, mailerOptions(config), log);
 const ingestion = createIngestion({
   metrics,
   open: db, log, filesDir: config.filesDir, workers,

@@ -1,4 +1,7 @@
 import { dadosNfeRegister, MSG } from '@concilia/domain';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyDps } from '../src/features/nfse/dps-signature';
 import { sealSecret } from '../src/register-kit/register-secrets';
@@ -6,12 +9,14 @@ import { BASE_URL, createTestApp, dataOf, engines, errorOf, type TestApp } from 
 import { type ReceivedMail, startSmtp } from './smtp';
 import { pdfText } from './support/pdf-text';
 import { billingScenario } from './support/billing-scenario';
+import { makeLoopbackTlsCertificate } from './support/loopback-tls';
 import { makeTestPkcs12 } from './support/test-certificate';
 
 /**
  * Service invoices of closed movements (issue 18) through the offline sandbox provider: the reseller's Dados NFe
- * with a generated A1 certificate, a closed movement of the client of support/billing-scenario.ts, and a real
- * SMTP server that receives the invoice e-mail.
+ * with a generated A1 certificate, a closed movement of the client of support/billing-scenario.ts, and real SMTP
+ * servers: the platform's (SMTP_URL) and the reseller's own mailbox (STARTTLS and AUTH, its certificate trusted
+ * through SMTP_CA_FILE), which is where the invoice e-mail must leave from.
  */
 const FECHAR = 'mutation($v: MovimentoAbertoKeyValues!) { fecharMovimento(values: $v) }';
 const LISTA = `query($v: FaturamentoMovimentoFilter) { listarFaturamentoMovimento(values: $v) {
@@ -31,7 +36,11 @@ function attachment(mail: ReceivedMail, filename: string): Buffer | null {
 
 describe.each(engines())('service invoices (%s)', (engine) => {
   let t: TestApp;
+  /** the reseller's own mailbox, as typed in its Dados NFe */
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  /** the platform's SMTP_URL: an invoice never leaves from it */
+  let plataforma: Awaited<ReturnType<typeof startSmtp>>;
+  let seal: (field: string, plain: string) => string;
   let revenda: string;
   let chave: string;
   let cnpjRevenda: string;
@@ -41,8 +50,12 @@ describe.each(engines())('service invoices (%s)', (engine) => {
   const download = async (p: string) => Buffer.from(await (await t.app.fetch(`${BASE_URL}${p}`, { method: 'GET', headers: { cookie: revenda } }, { ip: '127.0.0.1' })).arrayBuffer());
 
   beforeAll(async () => {
-    smtp = await startSmtp();
-    t = await createTestApp(engine, { SMTP_URL: smtp.url });
+    const tls = makeLoopbackTlsCertificate();
+    const caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-smtp-ca-')), 'ca.pem');
+    fs.writeFileSync(caFile, tls.cert);
+    smtp = await startSmtp({ account: { user: 'fiscal@revenda.test', pass: 'smtp-senha', tls } });
+    plataforma = await startSmtp();
+    t = await createTestApp(engine, { SMTP_URL: plataforma.url, SMTP_CA_FILE: caFile });
     const s = await billingScenario(t, `nfse-${engine}`);
     await s.sale({ data: '2026-03-05', produto: '041', bruto: 10050, taxa: 100 });
     revenda = await t.login('REVENDA');
@@ -52,16 +65,17 @@ describe.each(engines())('service invoices (%s)', (engine) => {
     cnpjRevenda = String((await t.exec(`SELECT cnpj FROM pessoas WHERE codpessoa = ${s.codrevenda}`))[0]!.cnpj).replace(/\D/g, '');
     const senha = 'senha-do-certificado';
     const p12 = makeTestPkcs12({ cnpj: cnpjRevenda, password: senha });
-    const seal = (field: string, plain: string) => sealSecret(t.config, dadosNfeRegister, field, s.codrevenda, plain);
+    seal = (field: string, plain: string) => sealSecret(t.config, dadosNfeRegister, field, s.codrevenda, plain);
     await t.exec(`INSERT INTO dados_nfe (codpessoa, codpessoaemissao, codcidade, subitem, descsubitem, codigotributacaomunicipio, incentivadorcultural,
         email, senhaemail, smtp, porta, senhacertificado, certificado, certificadonome, iss, opatantesimplesnacional)
       VALUES (${s.codrevenda}, ${s.codrevenda}, 3106200, '01.07', 'Suporte técnico em informática', '001', 'N', 'fiscal@revenda.test',
-        '${seal('senhaemail', 'smtp-senha')}', 'smtp.revenda.test', 587, '${seal('senhacertificado', senha)}', decode('${p12.toString('hex')}', 'hex'),
+        '${seal('senhaemail', 'smtp-senha')}', '127.0.0.1', ${smtp.port}, '${seal('senhacertificado', senha)}', decode('${p12.toString('hex')}', 'hex'),
         'revenda.pfx', '2.0000', 'N')`);
   });
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
+    await plataforma?.close();
   });
 
   it('lists the closed movement as not processed yet, offering only the preview', async () => {
@@ -110,8 +124,13 @@ describe.each(engines())('service invoices (%s)', (engine) => {
     await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(1);
     const mail = smtp.mails[0]!;
     expect(mail.to).toEqual(['financeiro@cliente-faturamento.test']);
-    // the client's answer goes to the issuer's Dados NFe e-mail
+    // sent by the reseller's own mailbox, signed in with its Dados NFe password over TLS, from its address
+    expect(smtp.logins).toEqual([{ user: 'fiscal@revenda.test', secure: true }]);
+    expect(mail.from).toBe('fiscal@revenda.test');
+    // the provider's name (encoded: it has accents) and its address; a header may be folded over lines
+    expect(mail.raw.replace(/\r?\n[ \t]+/g, ' ')).toMatch(/^From: =\?UTF-8\?Q\?Revenda_Sul.* <fiscal@revenda\.test>\r?$/m);
     expect(mail.raw).toMatch(/^Reply-To: fiscal@revenda\.test\r?$/m);
+    expect(plataforma.mails).toHaveLength(0);
     const pdf = attachment(mail, 'nfse-1.pdf');
     expect(pdf?.subarray(0, 4).toString('latin1')).toBe('%PDF');
     const text = pdfText(pdf!);
@@ -123,6 +142,43 @@ describe.each(engines())('service invoices (%s)', (engine) => {
 
     expect(dataOf(await operacao('reenviarEmail')).faturamentoMovimentoReenviarEmailNotaAceitarReenviarNota).toBe(true);
     await expect.poll(() => smtp.mails.length, { timeout: 10_000 }).toBe(2);
+  });
+
+  it("keeps the e-mail for a retry when the mailbox refuses its password, and sends it once the password is right", async () => {
+    await t.exec(`UPDATE dados_nfe SET senhaemail = '${seal('senhaemail', 'senha-antiga')}'`);
+    expect(dataOf(await operacao('reenviarEmail')).faturamentoMovimentoReenviarEmailNotaAceitarReenviarNota).toBe(true);
+    await t.app.services.mailer.idle();
+    const [kept] = await t.exec(`SELECT codemail, enviadoem, erro, tentativas, proximatentativa, codpessoaremetente FROM caixa_saida ORDER BY codemail DESC LIMIT 1`);
+    expect(kept).toMatchObject({ enviadoem: null, tentativas: 1 });
+    expect(String(kept!.erro)).toContain('535');
+    expect(kept!.proximatentativa).not.toBeNull();
+    expect(String(kept!.erro)).not.toContain('senha-antiga');
+    expect(smtp.mails).toHaveLength(2);
+    expect(plataforma.mails).toHaveLength(0);
+
+    // the password corrected in Dados NFe: the outbox's retry leaves from the same mailbox
+    await t.exec(`UPDATE dados_nfe SET senhaemail = '${seal('senhaemail', 'smtp-senha')}'`);
+    await t.exec(`UPDATE caixa_saida SET proximatentativa = now() WHERE codemail = ${kept!.codemail}`);
+    expect(await t.app.services.mailer.retryFailed()).toEqual({ tried: 1, sent: 1 });
+    expect(smtp.mails).toHaveLength(3);
+    expect(plataforma.mails).toHaveLength(0);
+  });
+
+  it('never sends the mailbox password in the clear: a server without STARTTLS gets no login and no e-mail', async () => {
+    const clear = await startSmtp({ account: { user: 'fiscal@revenda.test', pass: 'smtp-senha' } });
+    try {
+      await t.exec(`UPDATE dados_nfe SET porta = ${clear.port}`);
+      expect(dataOf(await operacao('reenviarEmail')).faturamentoMovimentoReenviarEmailNotaAceitarReenviarNota).toBe(true);
+      await t.app.services.mailer.idle();
+      const [kept] = await t.exec(`SELECT enviadoem, erro FROM caixa_saida ORDER BY codemail DESC LIMIT 1`);
+      expect(kept!.enviadoem).toBeNull();
+      expect(String(kept!.erro)).toMatch(/TLS/i);
+      expect(clear.logins).toEqual([]);
+      expect(clear.mails).toEqual([]);
+    } finally {
+      await t.exec(`UPDATE dados_nfe SET porta = ${smtp.port}`);
+      await clear.close();
+    }
   });
 
   it('refuses what does not apply: accepting an authorized invoice; and every call to a client', async () => {

@@ -19,18 +19,42 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+export type SmtpAccount = {
+  user: string;
+  pass: string;
+  /** STARTTLS with this certificate (its client trusts it as `ca`), AUTH offered only over it; without: no STARTTLS, AUTH in the clear */
+  tls?: { key: string; cert: string };
+};
+
 /**
  * A real SMTP listener on loopback that keeps what it receives; with refuseFirst it answers the first messages
- * with a temporary failure (451), as a provider having trouble does.
+ * with a temporary failure (451), as a provider having trouble does. With an account it is a mailbox provider's
+ * server: STARTTLS, then AUTH required with that user and password (`logins` keeps who signed in, and whether over TLS).
  */
-export async function startSmtp(opts: { refuseFirst?: number } = {}): Promise<{ url: string; mails: ReceivedMail[]; refused(): number; close(): Promise<void> }> {
+export async function startSmtp(opts: { refuseFirst?: number; account?: SmtpAccount } = {}): Promise<{
+  url: string; port: number; mails: ReceivedMail[]; logins: { user: string; secure: boolean }[]; refused(): number; close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
+  const logins: { user: string; secure: boolean }[] = [];
   let refused = 0;
+  const account = opts.account;
   const server = new SMTPServer({
-    authOptional: true,
-    // A self-signed STARTTLS would make the client refuse the certificate; loopback needs no TLS.
-    disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    ...(account
+      ? {
+          ...(account.tls ? { key: account.tls.key, cert: account.tls.cert } : { disabledCommands: ['STARTTLS'], allowInsecureAuth: true }),
+          authMethods: ['PLAIN', 'LOGIN'],
+          onAuth(auth, session, callback) {
+            logins.push({ user: auth.username ?? '', secure: session.secure });
+            if (auth.username === account.user && auth.password === account.pass) return callback(null, { user: auth.username });
+            return callback(Object.assign(new Error('Usuário ou senha inválidos'), { responseCode: 535 }));
+          },
+        }
+      : {
+          authOptional: true,
+          // A self-signed STARTTLS would make the client refuse the certificate; loopback needs no TLS.
+          disabledCommands: ['STARTTLS', 'AUTH'],
+        }),
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -55,5 +79,5 @@ export async function startSmtp(opts: { refuseFirst?: number } = {}): Promise<{ 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, mails, refused: () => refused, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `smtp://127.0.0.1:${port}`, port, mails, logins, refused: () => refused, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

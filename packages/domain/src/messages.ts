@@ -539,6 +539,7 @@ export const MSG = {
   notaDadosInvalidos: 'Os dados da nota não estão completos: {erro} Corrija em Dados NFe ou no cadastro do cliente e processe de novo.',
   notaOperacaoInvalida: 'Esta operação não se aplica à situação atual da nota.',
   notaClienteSemEmail: 'O cliente não tem e-mail cadastrado: informe o e-mail no cadastro do cliente e reenvie.',
+  emailCaixaEmpresaAusente: 'A empresa emissora não tem mais e-mail cadastrado em Dados NFe: a nota não pôde ser enviada.',
   notaEmailAssunto: 'NFS-e nº {numero} — {prestador}',
   notaEmailTexto: 'Olá, {cliente}.\n\nSegue a NFS-e nº {numero} referente ao serviço de conciliação do período de {de} a {ate}, com o DANFSE (PDF) e o XML anexos.\n\n{prestador}',
   notaPreviaAviso: 'Pré-visualização: a nota ainda não foi emitida e não tem valor fiscal.',

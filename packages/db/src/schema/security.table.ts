@@ -71,6 +71,12 @@ export const caixaSaida = pgTable('caixa_saida', {
   anexos: jsonb('anexos'),
   /** where the recipient's answer goes (a service invoice: the issuer's Dados NFe e-mail); null: the sender */
   responderpara: text('responderpara'),
+  /**
+   * the company (dados_nfe.codpessoa) whose own mailbox sends the message — a service invoice leaves from the issuer's
+   * SMTP account; null: the platform's SMTP_URL. No foreign key: a retry after the company's data was removed fails
+   * with a message instead of leaving from another address.
+   */
+  codpessoaremetente: integer('codpessoaremetente'),
 });
 
 /** Append-only record of who changed what; a trigger refuses UPDATE and DELETE. */

@@ -217,7 +217,8 @@ export async function mailInvoice(ctx: Ctx, me: SessionUser, chave: string): Pro
   const pdf = await danfseOf(l, ctx.config.nfseAmbiente);
   await ctx.mailer.send({
     to: para,
-    // the client answers the issuer, not the platform's sending address
+    // sent by the issuer's own mailbox (Dados NFe), so the client reads it from, and answers, the issuer
+    mailbox: Number(l.dados!.codpessoa),
     replyTo: opt(l.dados?.email),
     subject: MSG.notaEmailAssunto.replace('{numero}', numero).replace('{prestador}', str(l.prestador?.nome)),
     text: MSG.notaEmailTexto.replace('{cliente}', str(l.cliente.nome)).replace('{numero}', numero)
