@@ -1,5 +1,5 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
-import { parsePagarmePayables } from './pagarme-payables.parser';
+import { pagarmePayablesBatches, parsePagarmePayables } from './pagarme-payables.parser';
 
 export { parsePagarmePayables } from './pagarme-payables.parser';
 export { writePagarmePayables } from './pagarme-payables.writer';
@@ -19,6 +19,8 @@ const pagarmeJson: LayoutDef = {
   id: 'PAGARME_JSON',
   detect: (head) => (detectPagarme(head) ? { layout: 'PAGARME_JSON', operator: 'pagarme', fileType: 'PAGARME_JSON', version: '' } : null),
   parse: (source) => parsePagarmePayables(source),
+  // the bulk load reads the arrays (one async step per chunk); both run the same reader (JsonStatementReader)
+  parseBatches: (source) => pagarmePayablesBatches(source),
 };
 
 export const pagarmeLayouts: LayoutDef[] = [pagarmeJson];

@@ -1,7 +1,7 @@
 import type { MarketplaceRef, NormalizedRecord, ParseWarningItem } from '../model';
 import { NO_ORIGINAL_SALE } from '../model';
 import { LineError } from '../read/fields';
-import { type RecordAt, parseJsonStatement } from '../read/json-statement';
+import { type JsonStatementLayout, type RecordAt, jsonStatementBatches, parseJsonStatement } from '../read/json-statement';
 import { countOf, decodeCode, integerCentavos, isoDate, isoDateOrNull, textOrNull } from '../read/record-values';
 import { PAGARME_METHODS, PAGARME_STATUS, PAGARME_TYPES } from './pagarme.codes';
 
@@ -74,6 +74,14 @@ export function mapPagarmePayable(r: Record<string, unknown>, at: RecordAt, warn
   }];
 }
 
+const PAGARME: JsonStatementLayout = { operator: 'pagarme', layout: 'PAGARME_JSON', arrayKeys: ['data', 'payables'], map: mapPagarmePayable };
+
+/** A file's items one by one (LayoutDef.parse). */
 export function parsePagarmePayables(source: AsyncIterable<Uint8Array>) {
-  return parseJsonStatement(source, { operator: 'pagarme', layout: 'PAGARME_JSON', arrayKeys: ['data', 'payables'], map: mapPagarmePayable });
+  return parseJsonStatement(source, PAGARME);
+}
+
+/** The same items in arrays, one per chunk of the file (LayoutDef.parseBatches); the same reader as `parsePagarmePayables`. */
+export function pagarmePayablesBatches(source: AsyncIterable<Uint8Array>) {
+  return jsonStatementBatches(source, PAGARME);
 }

@@ -1,5 +1,5 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
-import { parsePagBankEdi } from './pagbank-edi.parser';
+import { pagBankEdiBatches, parsePagBankEdi } from './pagbank-edi.parser';
 
 export { parsePagBankEdi } from './pagbank-edi.parser';
 export { writePagBankEdi } from './pagbank-edi.writer';
@@ -18,6 +18,8 @@ const pagBankJson: LayoutDef = {
   id: 'PAGBANK_JSON',
   detect: (head) => (detectPagBank(head) ? { layout: 'PAGBANK_JSON', operator: 'pagbank', fileType: 'PAGBANK_JSON', version: '' } : null),
   parse: (source) => parsePagBankEdi(source),
+  // the bulk load reads the arrays (one async step per chunk); both run the same reader (JsonStatementReader)
+  parseBatches: (source) => pagBankEdiBatches(source),
 };
 
 export const pagBankLayouts: LayoutDef[] = [pagBankJson];

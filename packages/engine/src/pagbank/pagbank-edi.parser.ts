@@ -1,7 +1,7 @@
 import type { BankAccount, CardRef, Coded, NormalizedRecord, ParseWarningItem } from '../model';
 import { NO_ORIGINAL_SALE } from '../model';
 import { LineError } from '../read/fields';
-import { type RecordAt, parseJsonStatement } from '../read/json-statement';
+import { type JsonStatementLayout, type RecordAt, jsonStatementBatches, parseJsonStatement } from '../read/json-statement';
 import { countOf, decimalCentavos, decimalOrNull, decodeCode, isoDate, isoDateOrNull, isoDateTime, textOrNull } from '../read/record-values';
 import {
   PAGBANK_BRANDS, PAGBANK_CAPTURES, PAGBANK_CREDITS, PAGBANK_DEBITS, PAGBANK_EVENTS, PAGBANK_METHODS, PAGBANK_SALE, PAGBANK_WITHDRAWAL,
@@ -120,6 +120,14 @@ export function mapPagBankRecord(r: Record<string, unknown>, at: RecordAt, warni
   return out;
 }
 
+const PAGBANK: JsonStatementLayout = { operator: 'pagbank', layout: 'PAGBANK_JSON', arrayKeys: ['detalhes'], map: mapPagBankRecord };
+
+/** A file's items one by one (LayoutDef.parse). */
 export function parsePagBankEdi(source: AsyncIterable<Uint8Array>) {
-  return parseJsonStatement(source, { operator: 'pagbank', layout: 'PAGBANK_JSON', arrayKeys: ['detalhes'], map: mapPagBankRecord });
+  return parseJsonStatement(source, PAGBANK);
+}
+
+/** The same items in arrays, one per chunk of the file (LayoutDef.parseBatches); the same reader as `parsePagBankEdi`. */
+export function pagBankEdiBatches(source: AsyncIterable<Uint8Array>) {
+  return jsonStatementBatches(source, PAGBANK);
 }

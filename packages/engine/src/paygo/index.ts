@@ -1,5 +1,5 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
-import { parsePayGoSales } from './paygo-sales.parser';
+import { parsePayGoSales, payGoSalesBatches } from './paygo-sales.parser';
 
 export { parsePayGoSales } from './paygo-sales.parser';
 export { writePayGoSales } from './paygo-sales.writer';
@@ -15,6 +15,8 @@ const payGoJson: LayoutDef = {
   id: 'PAYGO_JSON',
   detect: (head) => (detectPayGo(head) ? { layout: 'PAYGO_JSON', operator: 'paygo', fileType: 'PAYGO_JSON', version: '' } : null),
   parse: (source) => parsePayGoSales(source),
+  // the bulk load reads the arrays (one async step per chunk); both run the same reader (JsonStatementReader)
+  parseBatches: (source) => payGoSalesBatches(source),
 };
 
 export const payGoLayouts: LayoutDef[] = [payGoJson];

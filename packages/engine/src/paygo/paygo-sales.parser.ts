@@ -1,7 +1,7 @@
 import type { CardRef, NormalizedRecord, ParseWarningItem } from '../model';
 import { NO_ORIGINAL_SALE } from '../model';
 import { LineError } from '../read/fields';
-import { type RecordAt, parseJsonStatement } from '../read/json-statement';
+import { type JsonStatementLayout, type RecordAt, jsonStatementBatches, parseJsonStatement } from '../read/json-statement';
 import { countOf, decimalCentavos, decodeCode, isoDate, textOrNull } from '../read/record-values';
 import { PAYGO_BRANDS, PAYGO_PAYMENT_TYPES } from './paygo.codes';
 
@@ -57,6 +57,14 @@ export function mapPayGoRecord(r: Record<string, unknown>, at: RecordAt, warning
   }];
 }
 
+const PAYGO: JsonStatementLayout = { operator: 'paygo', layout: 'PAYGO_JSON', arrayKeys: ['sales', 'settlements', 'data'], map: mapPayGoRecord };
+
+/** A file's items one by one (LayoutDef.parse). */
 export function parsePayGoSales(source: AsyncIterable<Uint8Array>) {
-  return parseJsonStatement(source, { operator: 'paygo', layout: 'PAYGO_JSON', arrayKeys: ['sales', 'settlements', 'data'], map: mapPayGoRecord });
+  return parseJsonStatement(source, PAYGO);
+}
+
+/** The same items in arrays, one per chunk of the file (LayoutDef.parseBatches); the same reader as `parsePayGoSales`. */
+export function payGoSalesBatches(source: AsyncIterable<Uint8Array>) {
+  return jsonStatementBatches(source, PAYGO);
 }

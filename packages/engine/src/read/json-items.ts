@@ -298,19 +298,45 @@ class Scanner {
  * not found yields a problem at the end.
  */
 export async function* readJsonRecords(source: AsyncIterable<Uint8Array>, arrayKeys: readonly string[]): AsyncGenerator<JsonItem> {
-  const decoder = new TextDecoder('utf-8');
-  const scanner = new Scanner(arrayKeys);
+  const reader = new JsonRecordReader(arrayKeys);
   for await (const chunk of source) {
-    const out: JsonItem[] = [];
-    scanner.push(decoder.decode(chunk, { stream: true }), out);
-    yield* out;
-    if (scanner.failed) return;
+    yield* reader.push(chunk);
+    if (reader.done) return;
   }
-  const out: JsonItem[] = [];
-  scanner.push(decoder.decode(), out);
-  scanner.end(out);
-  yield* out;
-  if (!scanner.failed && !scanner.sawArray && !out.some((o) => o.kind === 'problem')) {
-    yield { kind: 'problem', line: 0, message: `Arquivo sem a lista de registros: nenhum campo ${arrayKeys.map((k) => `"${k}"`).join(' ou ')}` };
+  yield* reader.end();
+}
+
+/**
+ * `readJsonRecords` chunk by chunk and synchronously: `push` a chunk's bytes, get the items it completes; `end`
+ * gives what the document's end leaves. The statements' batch parsers run it (one async step per chunk).
+ */
+export class JsonRecordReader {
+  private readonly decoder = new TextDecoder('utf-8');
+  private readonly scanner: Scanner;
+
+  constructor(private readonly arrayKeys: readonly string[]) {
+    this.scanner = new Scanner(arrayKeys);
+  }
+
+  /** true once the document's structure is broken: nothing after it is read */
+  get done(): boolean {
+    return this.scanner.failed;
+  }
+
+  push(chunk: Uint8Array): JsonItem[] {
+    const out: JsonItem[] = [];
+    if (!this.done) this.scanner.push(this.decoder.decode(chunk, { stream: true }), out);
+    return out;
+  }
+
+  end(): JsonItem[] {
+    const out: JsonItem[] = [];
+    if (this.done) return out;
+    this.scanner.push(this.decoder.decode(), out);
+    this.scanner.end(out);
+    if (!this.scanner.failed && !this.scanner.sawArray && !out.some((o) => o.kind === 'problem')) {
+      out.push({ kind: 'problem', line: 0, message: `Arquivo sem a lista de registros: nenhum campo ${this.arrayKeys.map((k) => `"${k}"`).join(' ou ')}` });
+    }
+    return out;
   }
 }

@@ -1,7 +1,7 @@
 import type { BusinessDate } from '@concilia/domain';
 import type { FileHeader, NormalizedRecord, Operator, ParsedItem, ParseWarningItem } from '../model';
 import { LineError } from './fields';
-import { readJsonRecords } from './json-items';
+import { type JsonItem, JsonRecordReader } from './json-items';
 import { firstUnknowns } from './record-values';
 
 /**
@@ -47,36 +47,88 @@ export function recordDate(r: NormalizedRecord): BusinessDate {
   }
 }
 
+/** A JSON statement's items one by one (LayoutDef.parse). */
 export async function* parseJsonStatement(source: AsyncIterable<Uint8Array>, def: JsonStatementLayout): AsyncGenerator<ParsedItem> {
-  let header: FileHeader | null = null;
-  const unknown = new Set<string>();
-  for await (const item of readJsonRecords(source, def.arrayKeys)) {
-    if (item.kind === 'member') continue;
+  const reader = new JsonStatementReader(def);
+  for await (const chunk of source) {
+    yield* reader.push(chunk);
+    if (reader.done) return;
+  }
+  yield* reader.end();
+}
+
+/**
+ * The same items in arrays, one per chunk of the file (LayoutDef.parseBatches): both run JsonStatementReader, so
+ * they give the same items in the same order, this one with one async step per chunk instead of per item.
+ */
+export async function* jsonStatementBatches(source: AsyncIterable<Uint8Array>, def: JsonStatementLayout): AsyncGenerator<ParsedItem[]> {
+  const reader = new JsonStatementReader(def);
+  for await (const chunk of source) {
+    const items = reader.push(chunk);
+    if (items.length > 0) yield items;
+    if (reader.done) return;
+  }
+  const last = reader.end();
+  if (last.length > 0) yield last;
+}
+
+/** The reading loop chunk by chunk and synchronously: `push` a chunk's bytes, get the items it completes. */
+export class JsonStatementReader {
+  private readonly records: JsonRecordReader;
+  private header: FileHeader | null = null;
+  /** the unknown codes already warned about: one warning per field and code in the file */
+  private readonly unknown = new Set<string>();
+
+  constructor(private readonly def: JsonStatementLayout) {
+    this.records = new JsonRecordReader(def.arrayKeys);
+  }
+
+  /** true once the document's structure is broken: nothing after it is read */
+  get done(): boolean {
+    return this.records.done;
+  }
+
+  push(chunk: Uint8Array): ParsedItem[] {
+    return this.items(this.records.push(chunk));
+  }
+
+  end(): ParsedItem[] {
+    return this.items(this.records.end());
+  }
+
+  private items(json: JsonItem[]): ParsedItem[] {
+    const out: ParsedItem[] = [];
+    for (const item of json) this.item(item, out);
+    return out;
+  }
+
+  private item(item: JsonItem, out: ParsedItem[]): void {
+    if (item.kind === 'member') return;
     if (item.kind === 'problem') {
-      yield { kind: 'error', line: item.line, message: item.message };
-      continue;
+      out.push({ kind: 'error', line: item.line, message: item.message });
+      return;
     }
     const at: RecordAt = { line: item.line, where: `Linha ${item.line}, ${item.path} (registro ${item.index + 1})` };
     if (item.value === null || typeof item.value !== 'object' || Array.isArray(item.value)) {
-      yield { kind: 'error', line: item.line, message: `${at.where}: o registro não é um objeto JSON` };
-      continue;
+      out.push({ kind: 'error', line: item.line, message: `${at.where}: o registro não é um objeto JSON` });
+      return;
     }
     const warnings: ParseWarningItem[] = [];
     try {
-      const records = def.map(item.value as Record<string, unknown>, at, warnings);
-      if (!header && records.length > 0) {
+      const records = this.def.map(item.value as Record<string, unknown>, at, warnings);
+      if (!this.header && records.length > 0) {
         const first = records[0]!;
-        header = {
-          kind: 'header', line: 1, operator: def.operator, layout: def.layout, version: '', merchantId: first.merchantId,
+        this.header = {
+          kind: 'header', line: 1, operator: this.def.operator, layout: this.def.layout, version: '', merchantId: first.merchantId,
           fileDate: recordDate(first), movementDate: null, sequence: '', processingType: '',
         };
-        yield header;
+        out.push(this.header);
       }
-      yield* firstUnknowns(warnings, unknown);
-      yield* records;
+      for (const w of firstUnknowns(warnings, this.unknown)) out.push(w);
+      for (const r of records) out.push(r);
     } catch (e) {
       if (!(e instanceof LineError)) throw e;
-      yield { kind: 'error', line: item.line, message: `${at.where}: ${e.field} ${e.reason}` };
+      out.push({ kind: 'error', line: item.line, message: `${at.where}: ${e.field} ${e.reason}` });
     }
   }
 }

@@ -9,17 +9,25 @@ import { writeRedeEevd } from '../rede/eevd.writer';
 import { redeLayouts } from '../rede/index';
 import { syntheticFile, syntheticSales } from '../rede/synthetic-sales.helper';
 import { editedFixture, fixtureBytes, parseWith, textBytes } from '../test-support.helper';
+import { veroLayouts, writeVeroPagamentos } from '../vero/index';
+import { pagarmeLayouts, writePagarmePayables } from '../pagarme/index';
+import { pagBankLayouts, writePagBankEdi } from '../pagbank/index';
+import { payGoLayouts, writePayGoSales } from '../paygo/index';
 
 /**
- * The bulk load reads Rede and Getnet files through `parseBatches` (lineReaderBatches: arrays of items per chunk);
- * every other caller through `parse`. Both must give the same items in the same order — records, errors, and the
+ * The bulk load reads Rede, Getnet, Vero and the JSON statements (PayGo, PagBank, Pagar.me) through `parseBatches`
+ * (arrays of items per chunk); every other caller through `parse`. Both must give the same items in the same order — records, errors, and the
  * warnings the records carry, which the batch path inserts itself (as cielo-batches.test.ts holds for Cielo).
+ * Vero's `parse` and `parseBatches` run one reader; the cases below hold that its state (the open deposit, the
+ * unknown codes already warned about, the header that stops the reading) does not depend on where chunks end.
  */
 
 const [EEVC, EEVD, EEFI] = redeLayouts as [LayoutDef, LayoutDef, LayoutDef];
 const GETNET = getnetLayouts[0]!;
 const CUSTOMER = customerLayouts.find((l) => l.id === 'CLIENTE_CSV')!;
 const CSV = 'customer/vendas-cliente.csv';
+const VERO = veroLayouts[0]!;
+const VERO_FIXTURE = 'vero/BJRVCMB_20261006.txt';
 
 async function batched(layout: LayoutDef, bytes: Uint8Array, chunkSize: number): Promise<ParsedItem[]> {
   async function* chunks() {
@@ -32,6 +40,7 @@ async function batched(layout: LayoutDef, bytes: Uint8Array, chunkSize: number):
 
 const bytesOf = (lines: Iterable<string>) => textBytes(`${[...lines].join('\n')}\n`);
 const sales = syntheticSales();
+const crlf = (bytes: Uint8Array) => textBytes(new TextDecoder('latin1').decode(bytes).replaceAll('\n', '\r\n'));
 
 const FILES: [string, LayoutDef, () => Uint8Array][] = [
   ['EEVC (synthetic)', EEVC, () => bytesOf(writeRedeEevc(syntheticFile(sales)))],
@@ -54,6 +63,98 @@ const FILES: [string, LayoutDef, () => Uint8Array][] = [
   ['customer CSV of blank lines', CUSTOMER, () => textBytes('\n\n;;\n')],
   ['EEVC with a bad line', EEVC, () => bytesOf([...writeRedeEevc(syntheticFile(sales))].map((l, i) => (i === 3 ? `${l.slice(0, 10)}X${l.slice(11)}` : l)))],
 ];
+
+// Vero's NSU has 8 digits: the synthetic sales' 12-digit ones are cut to their last 8
+const veroSales = syntheticSales(60, 8).map((s) => ({ ...s, nsu: s.nsu.slice(-8) }));
+const veroFile = () => bytesOf(writeVeroPagamentos(syntheticFile(veroSales)));
+
+const VERO_FILES: [string, LayoutDef, () => Uint8Array][] = [
+  ['Vero (BJRVCMB_20261006.txt)', VERO, () => fixtureBytes(VERO_FIXTURE)],
+  ['Vero (synthetic, 480 sales)', VERO, veroFile],
+  // the parser test's bad money, bad date and truncated line, plus an unknown entry code again and a deposit left open
+  ['Vero with bad values and a short line', VERO, () => editedFixture(VERO_FIXTURE, (lines) => {
+    lines[2] = `${lines[2]!.slice(0, 60)}00000000001A000${lines[2]!.slice(75)}`;
+    lines[3] = `${lines[3]!.slice(0, 28)}20261350${lines[3]!.slice(36)}`;
+    lines[4] = lines[4]!.slice(0, 100);
+    lines.push(lines[6]!, lines[6]!.replace('0299', '0298'));
+  })],
+  // cut inside a record, no final newline: the last line is short, the deposit it was under is still checked
+  ['Vero cut short', VERO, () => veroFile().subarray(0, 321 * 200 + 150)],
+  ['Vero with an unknown file id', VERO, () => editedFixture(VERO_FIXTURE, (lines) => void (lines[0] = lines[0]!.replace('BJRVCMB', 'BJRVXXX')))],
+  // a BOM makes the header's record type unreadable: one error, nothing after it is read
+  ['Vero with a UTF-8 BOM', VERO, () => new Uint8Array([0xef, 0xbb, 0xbf, ...fixtureBytes(VERO_FIXTURE)])],
+  ['Vero with CRLF line ends', VERO, () => crlf(veroFile())],
+  ['Vero empty', VERO, () => new Uint8Array(0)],
+  ['Vero of blank lines', VERO, () => textBytes('\n\n')],
+];
+
+describe('Vero parseBatches', () => {
+  it.each(VERO_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
+    const bytes = bytesFor();
+    const items = await parseWith(layout, bytes);
+    expect(items.length).toBeGreaterThan(0);
+    for (const chunk of [bytes.length, 4096, 97]) expect(await batched(layout, bytes, chunk)).toEqual(items);
+  });
+});
+
+const PAYGO = payGoLayouts[0]!;
+const PAYGO_FIXTURE = 'paygo/sales.json';
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const payGoText = () => new TextDecoder().decode(fixtureBytes(PAYGO_FIXTURE));
+const payGoFile = () => utf8(`${[...writePayGoSales(syntheticFile(syntheticSales(60, 8)))].join('\n')}\n`);
+
+const PAYGO_FILES: [string, LayoutDef, () => Uint8Array][] = [
+  ['PayGo (sales.json)', PAYGO, () => fixtureBytes(PAYGO_FIXTURE)],
+  ['PayGo (synthetic, 480 sales)', PAYGO, payGoFile],
+  // the parser test's bad sign and unknown brand, a bad amount, a record that is not JSON, accented text split by chunks
+  ['PayGo with bad values', PAYGO, () => utf8(payGoText()
+    .replace('"amount-signal": "-"', '"amount-signal": "C"')
+    .replace('"gross-amount": "80.000000"', '"gross-amount": "80,00x"')
+    .replace('"merchant-name": "Loja Exemplo", "origin-type": "Venda digitada"', '"merchant-name": "Açaí São João", "origin-type": "Venda digitada", x')
+    .replace(/"brand-name": "VISA"/g, '"brand-name": "VISAX"'))],
+  // cut inside a record: the records before it are read, then the document is incomplete
+  ['PayGo cut short', PAYGO, () => payGoFile().subarray(0, 20_000)],
+  ['PayGo with text after the document', PAYGO, () => utf8(`${payGoText()}\n]`)],
+  ['PayGo with a UTF-8 BOM', PAYGO, () => new Uint8Array([0xef, 0xbb, 0xbf, ...fixtureBytes(PAYGO_FIXTURE)])],
+  ['PayGo with CRLF line ends', PAYGO, () => utf8(payGoText().replaceAll('\n', '\r\n'))],
+  ['PayGo empty', PAYGO, () => new Uint8Array(0)],
+  ['PayGo without its records list', PAYGO, () => utf8('{"total": 0}\n')],
+];
+
+describe('PayGo parseBatches', () => {
+  it.each(PAYGO_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
+    const bytes = bytesFor();
+    const items = await parseWith(layout, bytes);
+    expect(items.length).toBeGreaterThan(0);
+    for (const chunk of [bytes.length, 4096, 97]) expect(await batched(layout, bytes, chunk)).toEqual(items);
+  });
+});
+
+// PagBank and Pagar.me read through the same JSON statement reader as PayGo: their own records, cut, garbled and bare
+const jsonStatementCases = (name: string, layout: LayoutDef, fixture: string, write: (f: ReturnType<typeof syntheticFile>) => Iterable<string>): [string, LayoutDef, () => Uint8Array][] => {
+  const synthetic = () => utf8(`${[...write(syntheticFile(syntheticSales(60, 8)))].join('\n')}\n`);
+  return [
+    [`${name} (${fixture})`, layout, () => fixtureBytes(fixture)],
+    [`${name} (synthetic, 480 sales)`, layout, synthetic],
+    [`${name} cut short`, layout, () => synthetic().subarray(0, 20_000)],
+    [`${name} with a record that is not JSON`, layout, () => utf8(new TextDecoder().decode(fixtureBytes(fixture)).replace('{', '{ x, '))],
+    [`${name} with a UTF-8 BOM`, layout, () => new Uint8Array([0xef, 0xbb, 0xbf, ...fixtureBytes(fixture)])],
+    [`${name} without its records list`, layout, () => utf8('{"total": 0}\n')],
+  ];
+};
+const JSON_FILES = [
+  ...jsonStatementCases('PagBank', pagBankLayouts[0]!, 'pagbank/edi-transacional.json', writePagBankEdi),
+  ...jsonStatementCases('Pagar.me', pagarmeLayouts[0]!, 'pagarme/payables.json', writePagarmePayables),
+];
+
+describe('PagBank and Pagar.me parseBatches', () => {
+  it.each(JSON_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
+    const bytes = bytesFor();
+    const items = await parseWith(layout, bytes);
+    expect(items.length).toBeGreaterThan(0);
+    for (const chunk of [bytes.length, 4096, 97]) expect(await batched(layout, bytes, chunk)).toEqual(items);
+  });
+});
 
 describe('Rede, Getnet and customer CSV parseBatches', () => {
   it.each(FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {

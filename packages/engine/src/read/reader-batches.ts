@@ -30,3 +30,15 @@ export async function* lineReaderBatches(reader: LineItemReader, batches: AsyncI
   const last = reader.end();
   if (last.length > 0) yield checked(last);
 }
+
+/**
+ * The same reader's items one at a time from a file's lines (`readLines`), for `parse`: what `lineReaderBatches`
+ * hands out in arrays, so a layout's `parse` and `parseBatches` share one reader and cannot drift apart.
+ */
+export async function* lineReaderItems(reader: LineItemReader, lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
+  for await (const l of lines) {
+    yield* reader.push(l);
+    if (reader.done) return;
+  }
+  yield* reader.end();
+}

@@ -1,7 +1,7 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
 import { firstLine } from '../read/head';
 import { VERO_PAYMENT_FILES } from './vero.codes';
-import { parseVeroPagamentos } from './vero-pagamentos.parser';
+import { parseVeroPagamentos, veroPagamentosBatches } from './vero-pagamentos.parser';
 
 export { parseVeroPagamentos } from './vero-pagamentos.parser';
 export { writeVeroPagamentos } from './vero-pagamentos.writer';
@@ -15,6 +15,8 @@ const veroPagamentos: LayoutDef = {
     return line.startsWith('0') && VERO_PAYMENT_FILES[id] ? { layout: 'VERO_PAGAMENTOS', operator: 'vero', fileType: 'VERO_PAGAMENTOS', version: id } : null;
   },
   parse: (source) => parseVeroPagamentos(source),
+  // the bulk load reads the arrays (one async step per chunk); both run the same reader (VeroPagamentosReader)
+  parseBatches: (source) => veroPagamentosBatches(source),
 };
 
 export const veroLayouts: LayoutDef[] = [veroPagamentos];
