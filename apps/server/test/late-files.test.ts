@@ -105,6 +105,21 @@ describe.each(engines())('late-file alarms on %s', (engine) => {
     expect((await alarms()).filter((a) => a.startsWith('1023456789') && !a.endsWith('resolvido'))).toEqual(['1023456789 2026-11-24']);
   });
 
+  it("a file counts for the units its lines went to, whoever owns it: the platform's inbox file clears the Matriz's days", async () => {
+    const open = async () => (await alarms()).filter((a) => a.startsWith('000000987654321') && !a.endsWith('resolvido'));
+    expect(await open()).toEqual(['000000987654321 2026-11-21', '000000987654321 2026-11-22', '000000987654321 2026-11-23']);
+    // a Getnet file owned by the Padaria (its header's establishment) that also brings the Matriz's movement
+    const van = await file(padaria, 3, '2026-11-24T08:00:00');
+    expect(await check('2026-11-24T08:05:00')).toEqual({ abertos: 0, resolvidos: 0 });
+    // its load recorded the units of its lines (arquivos.unidades): now it covers the Matriz too
+    await t.exec(`UPDATE arquivos SET origem = 'PASTA', unidades = ARRAY[${centro}, ${matriz}] WHERE codarquivo = ${van}`);
+    expect(await check('2026-11-24T08:06:00')).toEqual({ abertos: 0, resolvidos: 3 });
+    expect(await open()).toEqual([]);
+    // as they were, for the tests after this one
+    await t.exec(`UPDATE alarmes_arquivo SET resolvidoem = NULL, codarquivo = NULL WHERE codarquivo = ${van}`);
+    await t.exec(`DELETE FROM arquivos WHERE codarquivo = ${van}`);
+  });
+
   it('getArquivosAtrasados answers only the alarms of the establishments the caller sees', async () => {
     const query = `query { getArquivosAtrasados { total itens { codexterno estabelecimento unidade operadora data } } }`;
     const of = async (login: string) => dataOf(await t.call(query, {}, { cookie: await t.login(login) })).getArquivosAtrasados;

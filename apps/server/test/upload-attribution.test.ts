@@ -231,6 +231,16 @@ describe.each(engines())('upload attribution on %s', (engine) => {
     const received = await t.app.services.ingestion.receive({ source: cli.bytes, name: cli.name, origem: 'CLI', codpessoa: mercado });
     await drain();
     expect(await lineOwners(received.codarquivo)).toEqual([{ codpessoa: centro, n: (await records(cli)).length }]);
+
+    // a VAN file with two clients' establishments, owned by one of them: the file records both units (arquivos.unidades),
+    // so it counts as arrived for each (the late-file alarms); an unreadable file records none
+    const van = await generate('cielo-v15', [EC_MATRIZ, EC_CENTRO], '2026-10-26', 71, { sales: 40, batchSize: 5 });
+    const both = await t.app.services.ingestion.receive({ source: van.bytes, name: van.name, origem: 'CLI', codpessoa: mercado });
+    await drain();
+    const unidades = async (codarquivo: number) => (await t.exec(`SELECT unidades FROM arquivos WHERE codarquivo = ${codarquivo}`))[0]!.unidades;
+    expect((await lineOwners(both.codarquivo)).map((o) => o.codpessoa)).toEqual([centro, matriz].sort((a, b) => a - b));
+    expect(await unidades(both.codarquivo)).toEqual([centro, matriz].sort((a, b) => a - b));
+    expect(await unidades(received.codarquivo)).toEqual([centro]);
   });
 
   // last: the migration it runs rewrites every operator key of this database, not only this test's

@@ -115,6 +115,8 @@ class LoadedSpan {
   readonly lines = new DateSpan();
   readonly money = new DateSpan();
   readonly moneyUnits = new Set<number>();
+  /** every unit an operator line went to: the file counts as arrived for each (arquivos.unidades, the late-file alarms) */
+  readonly units = new Set<number>();
 }
 
 /** Turns parsed items into COPY rows, collecting errors and totals on the way. */
@@ -211,6 +213,7 @@ class RowWriter {
     const codpessoa = this.look.units.unitOf(r.merchantId);
     const data = lineDate(r);
     this.span.lines.add(data);
+    if (codpessoa !== null) this.span.units.add(codpessoa);
     if (MONEY_KIND.has(r.kind)) {
       this.span.money.add(data);
       if (codpessoa !== null) this.span.moneyUnits.add(codpessoa);
@@ -347,10 +350,12 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
       const status = writer.warningCount > 0 ? 'PROCESSADO_AVISOS' as const : 'PROCESSADO' as const;
       await tx.query(
         `UPDATE arquivos SET status = $6, linhas = $2, repetidas = $3, totais = $4, mensagem = $5, avisos = $7, mensagensavisos = $8,
-           dataprocessamento = now()
+           unidades = $9::int[], dataprocessamento = now()
          WHERE codarquivo = $1`,
         [codarquivo, loaded, repetidas, JSON.stringify(writer.totals), mensagem, status, writer.warningCount,
-          writer.warningCount > 0 ? JSON.stringify(writer.warnings) : null],
+          writer.warningCount > 0 ? JSON.stringify(writer.warnings) : null,
+          // all the lines sent, repeats included: a line another file brought first still arrived in this one
+          customer ? null : [...writer.span.units].sort((a, b) => a - b)],
       );
       // people's disregards are kept by line identity: a reloaded line comes back disregarded
       if (customer) {
@@ -366,7 +371,7 @@ export async function ingestFile(deps: IngestDeps, codarquivo: number): Promise<
     if (!(e instanceof FileHasErrors)) throw e;
     const mensagem = fileErrorMessage(e.messages, e.total);
     await db.update(arquivos).set({
-      status: 'ERRO', mensagem, linhas: 0, repetidas: 0, totais: null, avisos: 0, mensagensavisos: null, dataprocessamento: sql`now()`,
+      status: 'ERRO', mensagem, linhas: 0, repetidas: 0, totais: null, avisos: 0, mensagensavisos: null, unidades: null, dataprocessamento: sql`now()`,
     }).where(eq(arquivos.codarquivo, codarquivo));
     return { status: 'ERRO', linhas: 0, repetidas: 0, totais: {}, mensagem, avisos: 0, mensagensAvisos: [] };
   }

@@ -20,7 +20,8 @@ import { recordContractPositions } from '../features/contract-position/contract-
  * What "the file of day D arrived" means: the establishment's unit received an operator file of the
  * establishment's operator (not in ERRO: an unreadable file does not deliver the statement) on D or later — the
  * day counted in America/Sao_Paulo from `datarecebimento`. A file is the unit's when its owner (arquivos.codpessoa,
- * what the files screen shows) is the unit or a client/unit above it: a file a client sends covers its units. The
+ * what the files screen shows) is the unit or a client/unit above it — a file a client sends covers its units — or
+ * when its lines went to the unit (arquivos.unidades, recorded by the load: a platform's or a matriz's file). The
  * next delivery of a VAN carries the movement a missed one lacked, so a file arriving later also clears the earlier
  * days. Files rather than their lines: a day without sales still brings a file (header and trailer), and the line
  * tables are too big to scan for this. Only establishments that have already received a file are watched: one
@@ -51,9 +52,20 @@ const COVERS = sql`cobre(unidade, dono) AS (
     JOIN pessoas p ON p.codpessoa = c.dono
     JOIN pessoas pai ON pai.codpessoa = p.codpessoapai AND pai.tipo IN ('CLIENTE', 'UNIDADE'))`;
 
-/** The files that count for an establishment `e` (joined through cobre `c`), received by `now`. */
-const filesOf = (now: string) => sql`arquivos a ON a.codpessoa = c.dono AND a.codoperadora = e.codoperadora
-    AND a.status <> 'ERRO' AND a.datarecebimento <= ${now}::timestamptz`;
+/**
+ * (unidade, codarquivo, codoperadora, datarecebimento): the files received by `now` that count for a unit — those
+ * of a person whose files cover it (cobre), and those whose lines went to it (arquivos.unidades: a platform's or a
+ * matriz's file with the movement of establishments registered under other units). After COVERS.
+ */
+const receivedBy = (now: string) => sql`recebidos(unidade, codarquivo, codoperadora, datarecebimento) AS (
+    SELECT c.unidade, a.codarquivo, a.codoperadora, a.datarecebimento FROM cobre c JOIN arquivos a ON a.codpessoa = c.dono
+    WHERE a.status <> 'ERRO' AND a.datarecebimento <= ${now}::timestamptz
+    UNION
+    SELECT u.unidade, a.codarquivo, a.codoperadora, a.datarecebimento FROM arquivos a CROSS JOIN LATERAL unnest(a.unidades) AS u(unidade)
+    WHERE a.status <> 'ERRO' AND a.datarecebimento <= ${now}::timestamptz)`;
+
+/** The files that count for an establishment `e` (joined through recebidos `a`). */
+const filesOf = sql`recebidos a ON a.unidade = e.codpessoa AND a.codoperadora = e.codoperadora`;
 
 /**
  * Opens the alarms of the days whose limit hour has passed by `now` without their file, and closes those whose file
@@ -68,14 +80,13 @@ export async function checkLateFiles(db: Db, s: Pick<LateFileSettings, 'lateFile
   const count = async (q: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await db.execute(q))[0]!.n;
   // closed first: a file that arrived before this run's opening pass keeps its day from being opened at all
   const resolvidos = await count(sql`
-    WITH RECURSIVE ${COVERS},
+    WITH RECURSIVE ${COVERS}, ${receivedBy(at)},
     chegou AS (
       -- per open alarm, the first file that arrived on its day or later
       SELECT DISTINCT ON (al.codestabelecimento, al.data) al.codestabelecimento, al.data, a.codarquivo
       FROM alarmes_arquivo al
       JOIN estabelecimentos e ON e.codestabelecimento = al.codestabelecimento
-      JOIN cobre c ON c.unidade = e.codpessoa
-      JOIN ${filesOf(at)}
+      JOIN ${filesOf}
       WHERE al.resolvidoem IS NULL AND (a.datarecebimento AT TIME ZONE ${TZ})::date >= al.data
       ORDER BY al.codestabelecimento, al.data, a.datarecebimento, a.codarquivo
     ),
@@ -85,11 +96,11 @@ export async function checkLateFiles(db: Db, s: Pick<LateFileSettings, 'lateFile
       RETURNING 1)
     SELECT count(*)::int AS n FROM fechados`);
   const abertos = await count(sql`
-    WITH RECURSIVE ${COVERS},
+    WITH RECURSIVE ${COVERS}, ${receivedBy(at)},
     ultimo AS (
       -- the local day of the establishment's latest file; none: never received one, not watched
       SELECT e.codestabelecimento, max((a.datarecebimento AT TIME ZONE ${TZ})::date) AS dia
-      FROM estabelecimentos e JOIN cobre c ON c.unidade = e.codpessoa JOIN ${filesOf(at)}
+      FROM estabelecimentos e JOIN ${filesOf}
       GROUP BY e.codestabelecimento
     ),
     esperado AS (

@@ -57,6 +57,11 @@ export const arquivos = pgTable(
     /** warnings of the last load: how many, and the first ones (FILE_MESSAGE_MAX_ERRORS) as located pt-BR messages */
     avisos: integer('avisos').notNull().default(0),
     mensagensavisos: jsonb('mensagensavisos').$type<string[]>(),
+    /**
+     * the units an operator file's lines were attributed to, recorded by its load: a VAN file of the platform or of a
+     * matriz covers the units of every establishment in it, not only its owner's (the late-file alarms read it)
+     */
+    unidades: integer('unidades').array(),
   },
   (t) => [
     // the same bytes sent twice by the same owner are one file
