@@ -1,6 +1,6 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
 import { firstLine } from '../read/head';
-import { parseMercadoPagoCsv, MP_REQUIRED } from './mercadopago-csv.parser';
+import { mercadoPagoCsvBatches, parseMercadoPagoCsv, MP_REQUIRED } from './mercadopago-csv.parser';
 
 export { parseMercadoPagoCsv } from './mercadopago-csv.parser';
 export { writeMercadoPagoCsv } from './mercadopago-csv.writer';
@@ -19,6 +19,8 @@ const mercadoPagoCsv: LayoutDef = {
   id: 'MERCADOPAGO_CSV',
   detect: (head) => (detectMercadoPago(head) ? { layout: 'MERCADOPAGO_CSV', operator: 'mercadopago', fileType: 'MERCADOPAGO_CSV', version: '' } : null),
   parse: (source) => parseMercadoPagoCsv(source),
+  // the bulk load reads the arrays (one async step per chunk); both run the same reader (MercadoPagoCsvReader)
+  parseBatches: (source) => mercadoPagoCsvBatches(source),
 };
 
 export const mercadoPagoLayouts: LayoutDef[] = [mercadoPagoCsv];

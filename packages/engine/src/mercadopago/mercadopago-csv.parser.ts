@@ -1,13 +1,14 @@
 import type { BusinessDate } from '@concilia/domain';
-import { readCsvRows } from '../customer/csv-rows.reader';
-import { isBlankRow } from '../customer/sheet-row';
+import { CsvRowReader } from '../customer/csv-rows.reader';
+import { type SheetRow, isBlankRow } from '../customer/sheet-row';
 import {
   type AdjustmentRecord, type CancellationRecord, type CardRef, type ChargebackRecord, type Coded, type FileHeader, NO_ORIGINAL_SALE,
-  type ParsedItem, type ParseWarningItem, type SaleRecord, type SettlementRecord,
+  type ParsedItem, type ParseErrorItem, type ParseWarningItem, type SaleRecord, type SettlementRecord,
 } from '../model';
 import { LineError } from '../read/fields';
 import { recordDate } from '../read/json-statement';
-import { readLines } from '../read/lines';
+import { type TextLine, readLineBatches, readLines } from '../read/lines';
+import { type LineItemReader, lineReaderBatches, lineReaderItems } from '../read/reader-batches';
 import { countOf, decimalCentavos, decimalOrNull, decodeCode, firstUnknowns, isoDateTime, textOrNull } from '../read/record-values';
 import { MP_CORRECTIONS, MP_PAYMENT_METHOD_TYPES, MP_PAYMENT_METHODS, MP_TRANSACTION_TYPES, MP_WITHDRAWALS } from './mercadopago.codes';
 
@@ -63,53 +64,106 @@ class MercadoPagoRow {
   }
 }
 
-export async function* parseMercadoPagoCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem> {
-  let index: Partial<Record<Column, number>> | null = null;
-  let header: FileHeader | null = null;
-  let rows = 0;
-  const unknown = new Set<string>();
-  for await (const item of readCsvRows(readLines(source), { separator: null })) {
+/** A report's items one by one, in line order (LayoutDef.parse). */
+export function parseMercadoPagoCsv(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem> {
+  return lineReaderItems(new MercadoPagoCsvReader(), readLines(source));
+}
+
+/**
+ * The same items in arrays, one per chunk of the file (LayoutDef.parseBatches). No RecordWarnings: `parse` adds
+ * none either (no withRecordWarnings on this layout); the reader gives its own warnings (unknown codes, net above
+ * gross, a FEE_AMOUNT above the difference).
+ */
+export function mercadoPagoCsvBatches(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem[]> {
+  return lineReaderBatches(new MercadoPagoCsvReader(), readLineBatches(source));
+}
+
+/**
+ * The Mercado Pago reader, one line at a time and synchronously (LineItemReader): `parse` and `parseBatches` both
+ * run it, so the two give the same items. The CSV records come from CsvRowReader (separator found on the header
+ * line, quoted fields over several lines). A header without the required columns ends the reading (`done`):
+ * without it no column can be found.
+ */
+export class MercadoPagoCsvReader implements LineItemReader {
+  private readonly csv = new CsvRowReader({ separator: null });
+  private index: Partial<Record<Column, number>> | null = null;
+  private header: FileHeader | null = null;
+  private rows = 0;
+  /** the unknown codes already warned about: one warning per field and code in the file */
+  private readonly unknown = new Set<string>();
+  done = false;
+
+  push(line: TextLine): ParsedItem[] {
+    const out: ParsedItem[] = [];
+    if (this.done) return out;
+    for (const item of this.csv.push(line)) {
+      this.row(item, out);
+      if (this.done) break;
+    }
+    return out;
+  }
+
+  end(): ParsedItem[] {
+    const out: ParsedItem[] = [];
+    if (this.done) return out;
+    for (const item of this.csv.end()) {
+      this.row(item, out);
+      if (this.done) return out;
+    }
+    if (this.index === null) out.push({ kind: 'error', line: 0, message: 'Arquivo vazio: nenhum registro' });
+    else if (this.rows === 0) out.push({ kind: 'error', line: 0, message: 'Arquivo sem movimentos: só o cabeçalho' });
+    return out;
+  }
+
+  private row(item: SheetRow | ParseErrorItem, out: ParsedItem[]): void {
     if ('kind' in item) {
-      yield item;
-      continue;
+      out.push(item);
+      return;
     }
-    if (isBlankRow(item)) continue;
+    if (isBlankRow(item)) return;
     const cells = item.cells.map((c) => (typeof c === 'string' ? c : c.number));
+    const index = this.index;
     if (index === null) {
-      const names = cells.map(headerName);
-      const missing = MP_REQUIRED.filter((c) => !names.includes(c));
-      if (missing.length > 0) {
-        yield { kind: 'error', line: item.line, message: `Linha ${item.line}: cabeçalho do relatório de liquidações sem a(s) coluna(s) ${missing.join(', ')}` };
-        return;
-      }
-      index = {};
-      for (const c of [...MP_REQUIRED, ...MP_OPTIONAL]) {
-        const i = names.indexOf(c);
-        if (i !== -1) index[c] = i;
-      }
-      continue;
+      this.readHeader(item.line, cells, out);
+      return;
     }
-    rows++;
+    this.rows++;
+    // the row's warnings are held until it is read whole: a row refused for a bad field gives its error only
     const warnings: ParseWarningItem[] = [];
     try {
       const records = readRow(new MercadoPagoRow(cells, index, item.line), warnings);
-      if (!header) {
+      if (!this.header) {
         const first = records[0]!;
-        header = {
+        this.header = {
           kind: 'header', line: 1, operator: 'mercadopago', layout: 'MERCADOPAGO_CSV', version: '', merchantId: first.merchantId,
           fileDate: recordDate(first), movementDate: null, sequence: '', processingType: '',
         };
-        yield header;
+        out.push(this.header);
       }
-      yield* firstUnknowns(warnings, unknown);
-      yield* records;
+      for (const w of firstUnknowns(warnings, this.unknown)) out.push(w);
+      for (const r of records) out.push(r);
     } catch (e) {
       if (!(e instanceof LineError)) throw e;
-      yield { kind: 'error', line: e.line, message: e.message };
+      out.push({ kind: 'error', line: e.line, message: e.message });
     }
   }
-  if (index === null) yield { kind: 'error', line: 0, message: 'Arquivo vazio: nenhum registro' };
-  else if (rows === 0) yield { kind: 'error', line: 0, message: 'Arquivo sem movimentos: só o cabeçalho' };
+
+  /** The header row: where each column is, or an error that ends the reading. */
+  private readHeader(line: number, cells: string[], out: ParsedItem[]): void {
+    const names = cells.map(headerName);
+    const missing = MP_REQUIRED.filter((c) => !names.includes(c));
+    if (missing.length > 0) {
+      out.push({ kind: 'error', line, message: `Linha ${line}: cabeçalho do relatório de liquidações sem a(s) coluna(s) ${missing.join(', ')}` });
+      this.done = true;
+      return;
+    }
+    const index: Partial<Record<Column, number>> = {};
+    for (const c of [...MP_REQUIRED, ...MP_OPTIONAL]) {
+      const i = names.indexOf(c);
+      if (i !== -1) index[c] = i;
+    }
+    this.index = index;
+  }
 }
 
 type MpRecord = SaleRecord | SettlementRecord | CancellationRecord | ChargebackRecord | AdjustmentRecord;

@@ -3,6 +3,7 @@ import type { LayoutDef } from '../layout';
 import type { ParsedItem } from '../model';
 import { customerLayouts, writeCustomerCsv } from '../customer/index';
 import { getnetLayouts } from '../getnet/index';
+import { mercadoPagoLayouts, writeMercadoPagoCsv } from '../mercadopago/index';
 import { writeGetnetV10 } from '../getnet/v10.writer';
 import { writeRedeEevc } from '../rede/eevc.writer';
 import { writeRedeEevd } from '../rede/eevd.writer';
@@ -15,7 +16,7 @@ import { pagBankLayouts, writePagBankEdi } from '../pagbank/index';
 import { payGoLayouts, writePayGoSales } from '../paygo/index';
 
 /**
- * The bulk load reads Rede, Getnet, Vero and the JSON statements (PayGo, PagBank, Pagar.me) through `parseBatches`
+ * The bulk load reads Rede, Getnet, Vero, Mercado Pago and the JSON statements (PayGo, PagBank, Pagar.me) through `parseBatches`
  * (arrays of items per chunk); every other caller through `parse`. Both must give the same items in the same order — records, errors, and the
  * warnings the records carry, which the batch path inserts itself (as cielo-batches.test.ts holds for Cielo).
  * Vero's `parse` and `parseBatches` run one reader; the cases below hold that its state (the open deposit, the
@@ -90,6 +91,43 @@ const VERO_FILES: [string, LayoutDef, () => Uint8Array][] = [
 
 describe('Vero parseBatches', () => {
   it.each(VERO_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
+    const bytes = bytesFor();
+    const items = await parseWith(layout, bytes);
+    expect(items.length).toBeGreaterThan(0);
+    for (const chunk of [bytes.length, 4096, 97]) expect(await batched(layout, bytes, chunk)).toEqual(items);
+  });
+});
+
+const MP = mercadoPagoLayouts[0]!;
+const MP_FIXTURE = 'mercadopago/settlement-report.csv';
+const mpFile = () => bytesOf(writeMercadoPagoCsv(syntheticFile(syntheticSales(60, 8))));
+
+const MP_FILES: [string, LayoutDef, () => Uint8Array][] = [
+  ['Mercado Pago (settlement-report.csv)', MP, () => fixtureBytes(MP_FIXTURE)],
+  ['Mercado Pago (synthetic, 480 sales)', MP, mpFile],
+  // the parser test's bad money and date, the unknown type again, an unknown payment method, a missing required
+  // cell, net above gross, and a quote left open (a record over several lines, given up at the end)
+  ['Mercado Pago with bad values and an unknown code', MP, () => editedFixture(MP_FIXTURE, (lines) => {
+    lines[1] = lines[1]!.replace(';250.00;', ';250,0x;');
+    lines[2] = lines[2]!.replace('2026-10-05T01:30:00.000Z', '05/10/2026');
+    lines[3] = lines[3]!.replace(';pix;', ';pixx;').replace(';45.45;', ';46.00;');
+    lines[4] = lines[4]!.replace(';71234559876;', ';;');
+    lines.push(lines[7]!.replace('71234562222', '71234563333'), lines[7]!.replace('TAX_WITHHOLDING', 'OTHER_TAX'));
+    lines.push(`"${lines[1]!}`, lines[2]!, lines[3]!);
+  })],
+  // cut inside a row, no final newline: the last row is short (a required cell missing)
+  ['Mercado Pago cut short', MP, () => mpFile().subarray(0, 20_000)],
+  ['Mercado Pago with a UTF-8 BOM', MP, () => new Uint8Array([0xef, 0xbb, 0xbf, ...fixtureBytes(MP_FIXTURE)])],
+  ['Mercado Pago with CRLF line ends', MP, () => crlf(mpFile())],
+  ['Mercado Pago empty', MP, () => new Uint8Array(0)],
+  ['Mercado Pago header only', MP, () => editedFixture(MP_FIXTURE, (lines) => void lines.splice(1))],
+  // a header without the required columns ends the reading: nothing after it, not even the end-of-file errors
+  ['Mercado Pago with a header missing columns', MP, () => editedFixture(MP_FIXTURE, (lines) => void (lines[0] = lines[0]!.replace('SOURCE_ID', 'SOURCE')))],
+  ['Mercado Pago of blank lines', MP, () => textBytes('\n\n;;\n')],
+];
+
+describe('Mercado Pago parseBatches', () => {
+  it.each(MP_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
     const bytes = bytesFor();
     const items = await parseWith(layout, bytes);
     expect(items.length).toBeGreaterThan(0);
