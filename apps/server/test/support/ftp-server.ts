@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FtpSrv } from 'ftp-srv';
-import forge from 'node-forge';
+import { makeLoopbackTlsCertificate } from './loopback-tls';
 
 export type FtpTestServer = {
   host: string;
@@ -23,7 +22,7 @@ export type FtpTestServer = {
  */
 export async function startFtpServer(opts: { user: string; password: string; tls?: boolean }): Promise<FtpTestServer> {
   const root = await fsp.mkdtemp(path.join(os.tmpdir(), 'concilia-ftp-'));
-  const cert = opts.tls ? selfSignedCertificate() : null;
+  const cert = opts.tls ? makeLoopbackTlsCertificate() : null;
   // ftp-srv adds SIGINT/SIGTERM/SIGQUIT handlers that exit the process; they go when this server does
   const signals = ['SIGINT', 'SIGTERM', 'SIGQUIT'] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
@@ -76,25 +75,3 @@ const quietLogger = {
   fatal: () => {},
 };
 
-/** RSA 2048 from node:crypto (forge's pure-JS keygen takes seconds), certificate from forge, valid for 127.0.0.1. */
-function selfSignedCertificate(): { key: string; cert: string } {
-  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const keyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  cert.serialNumber = '01' + crypto.randomBytes(8).toString('hex');
-  cert.validity.notBefore = new Date(Date.now() - 3600_000);
-  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
-  const attrs = [{ shortName: 'CN', value: '127.0.0.1' }];
-  cert.setSubject(attrs);
-  cert.setIssuer(attrs);
-  cert.setExtensions([
-    // self-signed and trusted directly: node accepts it as its own anchor when it is marked as a CA
-    { name: 'basicConstraints', cA: true },
-    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
-    { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
-  ]);
-  cert.sign(forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
-  return { key: keyPem, cert: forge.pki.certificateToPem(cert) };
-}

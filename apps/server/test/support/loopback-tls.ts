@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import forge from 'node-forge';
 
 /**
- * A throwaway self-signed certificate for a TLS server on 127.0.0.1 (an SMTP server's STARTTLS): the key from
- * node:crypto, the certificate from forge with 127.0.0.1 in its subjectAltName. The certificate is its own
- * authority: a client trusts it by passing it as `ca`. Nothing of it is ever committed.
+ * A throwaway self-signed certificate for a TLS server on loopback (FTPS, an SMTP server's STARTTLS): the key from
+ * node:crypto (forge's pure-JS keygen takes seconds), the certificate from forge for 127.0.0.1 and localhost. Marked
+ * as a CA, it is its own authority: a client trusts it by passing it as `ca`. Nothing of it is ever committed.
  */
 export function makeLoopbackTlsCertificate(): { key: string; cert: string } {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -20,7 +20,7 @@ export function makeLoopbackTlsCertificate(): { key: string; cert: string } {
     { name: 'basicConstraints', cA: true },
     { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
     { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
   ]);
   const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
   cert.sign(key, forge.md.sha256.create());

@@ -1,5 +1,6 @@
-import type { ParseErrorItem } from '../model';
+import type { ParsedItem, ParseErrorItem } from '../model';
 import type { TextLine } from '../read/lines';
+import type { LineItemReader } from '../read/reader-batches';
 import type { SheetRow } from './sheet-row';
 import { UTF8_BOM_LATIN1, decodeRecord } from './text-encoding';
 
@@ -122,6 +123,41 @@ class RecordAssembler {
     out.push({ broken: head!, atEnd });
     for (const l of rest) this.push(l, out);
   }
+}
+
+/**
+ * A layout's reader over CSV records (a LineItemReader): each record of CsvRowReader, or the error of one that could
+ * not be read, goes to `row`; `finish` adds what the file's end says (nothing read, only a header). `row` sets `done`
+ * to stop the reading (a header it does not know): nothing after it is read, the end adds nothing.
+ */
+export abstract class CsvItemReader implements LineItemReader {
+  done = false;
+
+  protected constructor(private readonly csv: CsvRowReader) {}
+
+  push(line: TextLine): ParsedItem[] {
+    const out: ParsedItem[] = [];
+    if (!this.done) this.take(this.csv.push(line), out);
+    return out;
+  }
+
+  end(): ParsedItem[] {
+    const out: ParsedItem[] = [];
+    if (this.done) return out;
+    this.take(this.csv.end(), out);
+    if (!this.done) this.finish(out);
+    return out;
+  }
+
+  private take(records: (SheetRow | ParseErrorItem)[], out: ParsedItem[]): void {
+    for (const record of records) {
+      this.row(record, out);
+      if (this.done) return;
+    }
+  }
+
+  protected abstract row(record: SheetRow | ParseErrorItem, out: ParsedItem[]): void;
+  protected abstract finish(out: ParsedItem[]): void;
 }
 
 /**

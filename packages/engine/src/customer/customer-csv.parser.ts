@@ -2,11 +2,11 @@ import type { MappedField } from '../layout';
 import type { FileTrailer, ParseErrorItem, ParsedItem } from '../model';
 import { LineError, num } from '../read/fields';
 import type { TextLine } from '../read/lines';
-import type { LineItemReader } from '../read/reader-batches';
+import { lineReaderItems } from '../read/reader-batches';
 import { checkTotals } from '../read/totals';
 import { moneyText } from './cell-values';
 import { CUSTOMER_HEADERS, CUSTOMER_MAPPING, SEPARATOR, TOTAL_TAG, headerHint } from './customer-csv.columns';
-import { CsvRowReader } from './csv-rows.reader';
+import { CsvItemReader, CsvRowReader } from './csv-rows.reader';
 import { type FieldIndex, buildRecord } from './mapped-record.builder';
 import { type SheetRow, isBlankRow } from './sheet-row';
 
@@ -19,51 +19,30 @@ import { type SheetRow, isBlankRow } from './sheet-row';
 
 const asText = (row: SheetRow) => row.cells.map((c) => (typeof c === 'string' ? c : c.number));
 
-export async function* parseCustomerCsv(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
-  const reader = new CustomerCsvReader();
-  for await (const l of lines) {
-    yield* reader.push(l);
-    if (reader.done) return;
-  }
-  yield* reader.end();
+export function parseCustomerCsv(lines: AsyncIterable<TextLine>): AsyncGenerator<ParsedItem> {
+  return lineReaderItems(new CustomerCsvReader(), lines);
 }
 
 /**
  * `parseCustomerCsv` line by line and synchronously (LineItemReader): the same items in the same order, for the bulk
  * load's batches (parseBatches; one async step per chunk of the file instead of three generators' steps per line).
  */
-export class CustomerCsvReader implements LineItemReader {
-  private readonly csv = new CsvRowReader({ separator: SEPARATOR });
+export class CustomerCsvReader extends CsvItemReader {
   private index: FieldIndex | null = null;
   private width = 0;
   private records = 0;
   private totalLine = 0;
   private readonly read = { count: 0, gross: 0 };
-  /** the header was not recognised: nothing after it is read */
-  done = false;
 
-  push(line: TextLine): ParsedItem[] {
-    if (this.done) return [];
-    const out: ParsedItem[] = [];
-    for (const item of this.csv.push(line)) {
-      this.row(item, out);
-      if (this.done) break;
-    }
-    return out;
+  constructor() {
+    super(new CsvRowReader({ separator: SEPARATOR }));
   }
 
-  end(): ParsedItem[] {
-    const out: ParsedItem[] = [];
-    if (this.done) return out;
-    for (const item of this.csv.end()) {
-      this.row(item, out);
-      if (this.done) return out;
-    }
+  protected finish(out: ParsedItem[]): void {
     if (this.records === 0) out.push({ kind: 'error', line: 0, message: 'Arquivo vazio: nenhum registro' });
-    return out;
   }
 
-  private row(item: SheetRow | ParseErrorItem, out: ParsedItem[]): void {
+  protected row(item: SheetRow | ParseErrorItem, out: ParsedItem[]): void {
     if ('kind' in item) {
       out.push(item);
       return;

@@ -1,5 +1,5 @@
 import type { BusinessDate } from '@concilia/domain';
-import { CsvRowReader } from '../customer/csv-rows.reader';
+import { CsvItemReader, CsvRowReader } from '../customer/csv-rows.reader';
 import { type SheetRow, isBlankRow } from '../customer/sheet-row';
 import {
   type AdjustmentRecord, type CancellationRecord, type CardRef, type ChargebackRecord, type Coded, type FileHeader, NO_ORIGINAL_SALE,
@@ -7,8 +7,8 @@ import {
 } from '../model';
 import { LineError } from '../read/fields';
 import { recordDate } from '../read/json-statement';
-import { type TextLine, readLineBatches, readLines } from '../read/lines';
-import { type LineItemReader, lineReaderBatches, lineReaderItems } from '../read/reader-batches';
+import { readLineBatches, readLines } from '../read/lines';
+import { lineReaderBatches, lineReaderItems } from '../read/reader-batches';
 import { countOf, decimalCentavos, decimalOrNull, decodeCode, firstUnknowns, isoDateTime, textOrNull } from '../read/record-values';
 import { MP_CORRECTIONS, MP_PAYMENT_METHOD_TYPES, MP_PAYMENT_METHODS, MP_TRANSACTION_TYPES, MP_WITHDRAWALS } from './mercadopago.codes';
 
@@ -84,38 +84,23 @@ export function mercadoPagoCsvBatches(source: AsyncIterable<Uint8Array>): AsyncG
  * line, quoted fields over several lines). A header without the required columns ends the reading (`done`):
  * without it no column can be found.
  */
-export class MercadoPagoCsvReader implements LineItemReader {
-  private readonly csv = new CsvRowReader({ separator: null });
+export class MercadoPagoCsvReader extends CsvItemReader {
   private index: Partial<Record<Column, number>> | null = null;
   private header: FileHeader | null = null;
   private rows = 0;
   /** the unknown codes already warned about: one warning per field and code in the file */
   private readonly unknown = new Set<string>();
-  done = false;
 
-  push(line: TextLine): ParsedItem[] {
-    const out: ParsedItem[] = [];
-    if (this.done) return out;
-    for (const item of this.csv.push(line)) {
-      this.row(item, out);
-      if (this.done) break;
-    }
-    return out;
+  constructor() {
+    super(new CsvRowReader({ separator: null }));
   }
 
-  end(): ParsedItem[] {
-    const out: ParsedItem[] = [];
-    if (this.done) return out;
-    for (const item of this.csv.end()) {
-      this.row(item, out);
-      if (this.done) return out;
-    }
+  protected finish(out: ParsedItem[]): void {
     if (this.index === null) out.push({ kind: 'error', line: 0, message: 'Arquivo vazio: nenhum registro' });
     else if (this.rows === 0) out.push({ kind: 'error', line: 0, message: 'Arquivo sem movimentos: só o cabeçalho' });
-    return out;
   }
 
-  private row(item: SheetRow | ParseErrorItem, out: ParsedItem[]): void {
+  protected row(item: SheetRow | ParseErrorItem, out: ParsedItem[]): void {
     if ('kind' in item) {
       out.push(item);
       return;

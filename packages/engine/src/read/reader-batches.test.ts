@@ -89,15 +89,6 @@ const VERO_FILES: [string, LayoutDef, () => Uint8Array][] = [
   ['Vero of blank lines', VERO, () => textBytes('\n\n')],
 ];
 
-describe('Vero parseBatches', () => {
-  it.each(VERO_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
-    const bytes = bytesFor();
-    const items = await parseWith(layout, bytes);
-    expect(items.length).toBeGreaterThan(0);
-    for (const chunk of [bytes.length, 4096, 97]) expect(await batched(layout, bytes, chunk)).toEqual(items);
-  });
-});
-
 const MP = mercadoPagoLayouts[0]!;
 const MP_FIXTURE = 'mercadopago/settlement-report.csv';
 const mpFile = () => bytesOf(writeMercadoPagoCsv(syntheticFile(syntheticSales(60, 8))));
@@ -126,15 +117,6 @@ const MP_FILES: [string, LayoutDef, () => Uint8Array][] = [
   ['Mercado Pago of blank lines', MP, () => textBytes('\n\n;;\n')],
 ];
 
-describe('Mercado Pago parseBatches', () => {
-  it.each(MP_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
-    const bytes = bytesFor();
-    const items = await parseWith(layout, bytes);
-    expect(items.length).toBeGreaterThan(0);
-    for (const chunk of [bytes.length, 4096, 97]) expect(await batched(layout, bytes, chunk)).toEqual(items);
-  });
-});
-
 const PAYGO = payGoLayouts[0]!;
 const PAYGO_FIXTURE = 'paygo/sales.json';
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -159,15 +141,6 @@ const PAYGO_FILES: [string, LayoutDef, () => Uint8Array][] = [
   ['PayGo without its records list', PAYGO, () => utf8('{"total": 0}\n')],
 ];
 
-describe('PayGo parseBatches', () => {
-  it.each(PAYGO_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
-    const bytes = bytesFor();
-    const items = await parseWith(layout, bytes);
-    expect(items.length).toBeGreaterThan(0);
-    for (const chunk of [bytes.length, 4096, 97]) expect(await batched(layout, bytes, chunk)).toEqual(items);
-  });
-});
-
 // PagBank and Pagar.me read through the same JSON statement reader as PayGo: their own records, cut, garbled and bare
 const jsonStatementCases = (name: string, layout: LayoutDef, fixture: string, write: (f: ReturnType<typeof syntheticFile>) => Iterable<string>): [string, LayoutDef, () => Uint8Array][] => {
   const synthetic = () => utf8(`${[...write(syntheticFile(syntheticSales(60, 8)))].join('\n')}\n`);
@@ -185,17 +158,8 @@ const JSON_FILES = [
   ...jsonStatementCases('Pagar.me', pagarmeLayouts[0]!, 'pagarme/payables.json', writePagarmePayables),
 ];
 
-describe('PagBank and Pagar.me parseBatches', () => {
-  it.each(JSON_FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
-    const bytes = bytesFor();
-    const items = await parseWith(layout, bytes);
-    expect(items.length).toBeGreaterThan(0);
-    for (const chunk of [bytes.length, 4096, 97]) expect(await batched(layout, bytes, chunk)).toEqual(items);
-  });
-});
-
-describe('Rede, Getnet and customer CSV parseBatches', () => {
-  it.each(FILES)('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
+describe('parseBatches of every batched layout', () => {
+  it.each([...FILES, ...VERO_FILES, ...MP_FILES, ...PAYGO_FILES, ...JSON_FILES])('gives the items of parse, in order, whatever the chunks (%s)', async (_name, layout, bytesFor) => {
     const bytes = bytesFor();
     const items = await parseWith(layout, bytes);
     expect(items.length).toBeGreaterThan(0);
