@@ -22,11 +22,8 @@ describe.each(engines())('signing in and out on %s', (engine) => {
     const { page } = b;
     await page.goto(`${server.url}/`);
     const login = loginPage(page);
-    await login.username.pressSequentially('cliente');
+    await login.username.fill('cliente');
     expect(await login.username.inputValue()).toBe('CLIENTE');
-    // ALTCHA's code arrives with the visitor's first key: its own box replaces the page's drawing of it
-    await page.locator('altcha-widget label').waitFor();
-    expect(await page.getByTestId('bot-check-placeholder').isVisible()).toBe(false);
     await login.password.fill('demo123');
     await login.submit.click();
     await expectText(page, MSG.botCheckAusente);
@@ -110,21 +107,18 @@ describe.each(engines())('signing in and out on %s', (engine) => {
       await page.evaluate(() => { (window as unknown as { drawn: Element | null }).drawn = document.querySelector('[data-testid="auth-card"]'); });
 
       release();
-      await expect.poll(() => login.submit.isEnabled()).toBe(true);
-      // ALTCHA's code waits for the visitor's first key or click: the page's box stands in for it meanwhile
-      expect(await page.locator('altcha-widget label').count()).toBe(0);
-      expect(await placeholder.isVisible()).toBe(true);
+      await page.locator('altcha-widget label').waitFor();
+      // ALTCHA's box is where the placeholder was, which is hidden now; the button has not moved
+      expect(await placeholder.isVisible()).toBe(false);
+      const box = await page.locator('altcha-widget .altcha-main').boundingBox();
+      expect([box?.x, box?.y, box?.width, box?.height]).toEqual([boxBefore?.x, boxBefore?.y, boxBefore?.width, boxBefore?.height]);
+      expect(await login.submit.boundingBox()).toEqual(submitBefore);
       // hydrated: the card drawn by the HTML is the one on screen, not a copy drawn over it
       expect(await page.evaluate(() => document.querySelector('[data-testid="auth-card"]') === (window as unknown as { drawn: Element | null }).drawn)).toBe(true);
       expect(await login.username.inputValue()).toBe('CLIENTE');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
 
-      // a click on the box loads ALTCHA and starts the check; ALTCHA's box is drawn where the page's was
       await login.solveBotCheck();
-      expect(await placeholder.isVisible()).toBe(false);
-      const box = await page.locator('altcha-widget .altcha-main').boundingBox();
-      expect([box?.x, box?.y, box?.width, box?.height]).toEqual([boxBefore?.x, boxBefore?.y, boxBefore?.width, boxBefore?.height]);
-      expect(await login.submit.boundingBox()).toEqual(submitBefore);
       await login.submit.click();
       await page.waitForURL(/\/app\//, { timeout: 20_000 });
       await expectText(page, /Olá, Carlos/);
@@ -140,9 +134,10 @@ describe.each(engines())('signing in and out on %s', (engine) => {
       const { page, context, consoleErrors } = fresh;
       await context.addInitScript(() => localStorage.setItem('concilia:state', JSON.stringify({ theme: 'roxo-claro' })));
       await page.goto(`${server.url}/`);
-      await expect.poll(() => loginPage(page).submit.isEnabled()).toBe(true);
+      await page.locator('altcha-widget').waitFor();
       // the card's backdrop is the theme's primary colour (#6a1b9a), not the default's (#0273b7)
       expect(await page.getByRole('main').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('rgb(106, 27, 154)');
+      expect(await loginPage(page).submit.isEnabled()).toBe(true);
       expect(consoleErrors).toEqual([]);
     } finally {
       await fresh.close();

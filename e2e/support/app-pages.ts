@@ -21,11 +21,8 @@ export const loginPage = (page: Page) => ({
     // After an attempt the page starts the check over by itself; like a person, tick the box only when it is
     // not already ticked or being checked — a click then would untick it.
     const state = await page.evaluate(() => document.querySelector<HTMLElement & { getState?(): string }>('altcha-widget')?.getState?.());
-    // Until the visitor's first key or click ALTCHA's code is not loaded and the page draws its box in its place: a
-    // click on either box starts the check. Playwright cannot click ALTCHA's checkbox (its svg intercepts the
-    // pointer): its label works.
-    const box = page.locator('altcha-widget label, [data-testid="bot-check-placeholder"]').filter({ visible: true }).first();
-    if (state !== 'verified' && state !== 'verifying') await box.click();
+    // Playwright cannot click ALTCHA's checkbox (its svg intercepts the pointer): the label works.
+    if (state !== 'verified' && state !== 'verifying') await page.locator('altcha-widget label').first().click();
     // Solved when the widget has written its payload into the hidden form input.
     await page.waitForFunction(() => !!document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]')?.value, undefined, { timeout: 20_000 });
   },
