@@ -1,5 +1,5 @@
 import type { FileTypeDef, LayoutDef } from '../layout';
-import { parseStoneXml } from './stone-xml.parser';
+import { parseStoneXml, stoneXmlBatches } from './stone-xml.parser';
 
 export { parseStoneXml } from './stone-xml.parser';
 
@@ -28,6 +28,8 @@ const stoneXml: LayoutDef = {
     return found ? { layout: 'STONE_XML', operator: 'stone', fileType: 'STONE_XML', version: found.version } : null;
   },
   parse: (source) => parseStoneXml(source),
+  // no withRecordWarnings on `parse`, so no RecordWarnings here: the reader names unknown codes itself
+  parseBatches: (source) => stoneXmlBatches(source),
 };
 
 export const stoneLayouts: LayoutDef[] = [stoneXml];

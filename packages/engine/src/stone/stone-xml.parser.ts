@@ -5,7 +5,7 @@ import {
 import { LineError } from '../read/fields';
 import { nameUnknownCodes } from '../read/unknown-codes';
 import { type TotalCheck, checkTotalsByKind } from '../read/totals';
-import { readXmlUnits } from './xml-units.reader';
+import { type XmlItem, XmlUnitReader } from './xml-units.reader';
 import { type XmlNode, child, textOf } from './xml-node';
 import { stoneEventType } from './stone.codes';
 import { type TxContext, type TxCounts, accountsTransaction, forecastTransaction, v1Account, zeroCounts } from './stone-transaction.mapper';
@@ -309,34 +309,98 @@ class StoneReader {
   }
 }
 
+/** A Stone file's items one by one (LayoutDef.parse). */
 export async function* parseStoneXml(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem> {
-  const reader = new StoneReader();
-  let xmlFailed = false;
-  let endLine = 1;
-  for await (const item of readXmlUnits(source, isUnit)) {
+  const reader = new StoneXmlReader();
+  for await (const chunk of source) {
+    yield* reader.push(chunk);
+    if (reader.done) return;
+  }
+  yield* reader.end();
+}
+
+/**
+ * The same items in arrays, one per chunk of the file (LayoutDef.parseBatches): both run StoneXmlReader, so they
+ * give the same items in the same order, this one with one async step per chunk instead of per item. No
+ * RecordWarnings: `parse` adds none either (the reader names unknown codes itself, per transaction).
+ */
+export async function* stoneXmlBatches(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem[]> {
+  const reader = new StoneXmlReader();
+  for await (const chunk of source) {
+    const items = reader.push(chunk);
+    if (items.length > 0) yield items;
+    if (reader.done) return;
+  }
+  const last = reader.end();
+  if (last.length > 0) yield last;
+}
+
+/**
+ * The Stone reading chunk by chunk and synchronously: `push` a chunk's bytes, get the items of the units it
+ * completes; `end` gives the last ones and the end-of-file checks (Header and Trailer present).
+ */
+export class StoneXmlReader {
+  private readonly xml = new XmlUnitReader(isUnit);
+  private readonly reader = new StoneReader();
+  /** an empty file or broken XML: nothing after it can be checked, not even the end of the file */
+  private xmlFailed = false;
+  /** a root element other than Conciliation: not a Stone file, nothing more is read */
+  private notStone = false;
+  private endLine = 1;
+  /** the items of the chunk being read */
+  private out: ParsedItem[] = [];
+  /** each XML item as the XML reader completes it: a unit is mapped while its tree is fresh (see XmlUnitReader.pushEach) */
+  private readonly visit = (item: XmlItem) => this.item(item);
+
+  /** true once nothing more will be read (broken XML, not a Stone file) */
+  get done(): boolean {
+    return this.notStone || this.xml.done;
+  }
+
+  push(chunk: Uint8Array): ParsedItem[] {
+    if (!this.done) this.xml.pushEach(chunk, this.visit);
+    return this.take();
+  }
+
+  end(): ParsedItem[] {
+    if (this.done) return this.take();
+    this.xml.endEach(this.visit);
+    if (!this.xmlFailed && !this.notStone) for (const item of this.reader.end(this.endLine)) this.out.push(item);
+    return this.take();
+  }
+
+  private take(): ParsedItem[] {
+    const out = this.out;
+    this.out = [];
+    return out;
+  }
+
+  private item(item: XmlItem): void {
+    // a root other than Conciliation: nothing after it is read, not even the rest of its chunk
+    if (this.notStone) return;
+    const out = this.out;
     switch (item.kind) {
       case 'error':
-        yield item;
+        out.push(item);
         break;
       case 'fatal':
-        // an empty file or broken XML: nothing after it can be checked
-        xmlFailed = true;
-        yield item.error;
+        this.xmlFailed = true;
+        out.push(item.error);
         break;
       case 'root':
         if (item.name !== 'Conciliation') {
-          yield { kind: 'error', line: item.line, message: `Linha ${item.line}: elemento raiz "${item.name}", esperado Conciliation (não é uma conciliação Stone)` };
+          this.notStone = true;
+          out.push({ kind: 'error', line: item.line, message: `Linha ${item.line}: elemento raiz "${item.name}", esperado Conciliation (não é uma conciliação Stone)` });
           return;
         }
-        reader.root(item.line);
+        this.reader.root(item.line);
         break;
       case 'unit':
-        yield* reader.unit(item.path, item.node);
+        for (const parsed of this.reader.unit(item.path, item.node)) out.push(parsed);
         break;
       case 'end':
-        endLine = item.line;
+        this.endLine = item.line;
         break;
     }
   }
-  if (!xmlFailed) yield* reader.end(endLine);
 }
