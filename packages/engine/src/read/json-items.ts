@@ -1,3 +1,5 @@
+import { chunkReaderItems } from './reader-batches';
+
 /**
  * Streams the records of a JSON statement (PagBank EDI, Pagar.me payables, PayGo settlements) without holding
  * the document: the operators' APIs answer either a bare array of records or an object with one member that
@@ -297,13 +299,8 @@ class Scanner {
  * top-level member that holds the records when the document is an object. A document whose records array is
  * not found yields a problem at the end.
  */
-export async function* readJsonRecords(source: AsyncIterable<Uint8Array>, arrayKeys: readonly string[]): AsyncGenerator<JsonItem> {
-  const reader = new JsonRecordReader(arrayKeys);
-  for await (const chunk of source) {
-    yield* reader.push(chunk);
-    if (reader.done) return;
-  }
-  yield* reader.end();
+export function readJsonRecords(source: AsyncIterable<Uint8Array>, arrayKeys: readonly string[]): AsyncGenerator<JsonItem> {
+  return chunkReaderItems(new JsonRecordReader(arrayKeys), source);
 }
 
 /**

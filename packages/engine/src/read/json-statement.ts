@@ -2,6 +2,7 @@ import type { BusinessDate } from '@concilia/domain';
 import type { FileHeader, NormalizedRecord, Operator, ParsedItem, ParseWarningItem } from '../model';
 import { LineError } from './fields';
 import { type JsonItem, JsonRecordReader } from './json-items';
+import { chunkReaderBatches, chunkReaderItems } from './reader-batches';
 import { firstUnknowns } from './record-values';
 
 /**
@@ -48,28 +49,16 @@ export function recordDate(r: NormalizedRecord): BusinessDate {
 }
 
 /** A JSON statement's items one by one (LayoutDef.parse). */
-export async function* parseJsonStatement(source: AsyncIterable<Uint8Array>, def: JsonStatementLayout): AsyncGenerator<ParsedItem> {
-  const reader = new JsonStatementReader(def);
-  for await (const chunk of source) {
-    yield* reader.push(chunk);
-    if (reader.done) return;
-  }
-  yield* reader.end();
+export function parseJsonStatement(source: AsyncIterable<Uint8Array>, def: JsonStatementLayout): AsyncGenerator<ParsedItem> {
+  return chunkReaderItems(new JsonStatementReader(def), source);
 }
 
 /**
  * The same items in arrays, one per chunk of the file (LayoutDef.parseBatches): both run JsonStatementReader, so
  * they give the same items in the same order, this one with one async step per chunk instead of per item.
  */
-export async function* jsonStatementBatches(source: AsyncIterable<Uint8Array>, def: JsonStatementLayout): AsyncGenerator<ParsedItem[]> {
-  const reader = new JsonStatementReader(def);
-  for await (const chunk of source) {
-    const items = reader.push(chunk);
-    if (items.length > 0) yield items;
-    if (reader.done) return;
-  }
-  const last = reader.end();
-  if (last.length > 0) yield last;
+export function jsonStatementBatches(source: AsyncIterable<Uint8Array>, def: JsonStatementLayout): AsyncGenerator<ParsedItem[]> {
+  return chunkReaderBatches(new JsonStatementReader(def), source);
 }
 
 /** The reading loop chunk by chunk and synchronously: `push` a chunk's bytes, get the items it completes. */

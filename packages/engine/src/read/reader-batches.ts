@@ -42,3 +42,31 @@ export async function* lineReaderItems(reader: LineItemReader, lines: AsyncItera
   }
   yield* reader.end();
 }
+
+/** A reader of a file's bytes, chunk by chunk and synchronously (the JSON and XML readers): the bytes' counterpart of LineItemReader. */
+export interface ChunkItemReader<T> {
+  push(chunk: Uint8Array): T[];
+  end(): T[];
+  /** true once the reader reads nothing more (a broken document) */
+  readonly done: boolean;
+}
+
+/** A chunk reader's items one at a time (`parse`, and the readers built on another). */
+export async function* chunkReaderItems<T>(reader: ChunkItemReader<T>, source: AsyncIterable<Uint8Array>): AsyncGenerator<T> {
+  for await (const chunk of source) {
+    yield* reader.push(chunk);
+    if (reader.done) return;
+  }
+  yield* reader.end();
+}
+
+/** The same items in arrays, one per chunk (LayoutDef.parseBatches): one async step per chunk instead of per item. */
+export async function* chunkReaderBatches<T>(reader: ChunkItemReader<T>, source: AsyncIterable<Uint8Array>): AsyncGenerator<T[]> {
+  for await (const chunk of source) {
+    const items = reader.push(chunk);
+    if (items.length > 0) yield items;
+    if (reader.done) return;
+  }
+  const last = reader.end();
+  if (last.length > 0) yield last;
+}

@@ -5,6 +5,7 @@ import {
 import { LineError } from '../read/fields';
 import { nameUnknownCodes } from '../read/unknown-codes';
 import { type TotalCheck, checkTotalsByKind } from '../read/totals';
+import { chunkReaderBatches, chunkReaderItems } from '../read/reader-batches';
 import { type XmlItem, XmlUnitReader } from './xml-units.reader';
 import { type XmlNode, child, textOf } from './xml-node';
 import { stoneEventType } from './stone.codes';
@@ -310,13 +311,8 @@ class StoneReader {
 }
 
 /** A Stone file's items one by one (LayoutDef.parse). */
-export async function* parseStoneXml(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem> {
-  const reader = new StoneXmlReader();
-  for await (const chunk of source) {
-    yield* reader.push(chunk);
-    if (reader.done) return;
-  }
-  yield* reader.end();
+export function parseStoneXml(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem> {
+  return chunkReaderItems(new StoneXmlReader(), source);
 }
 
 /**
@@ -324,15 +320,8 @@ export async function* parseStoneXml(source: AsyncIterable<Uint8Array>): AsyncGe
  * give the same items in the same order, this one with one async step per chunk instead of per item. No
  * RecordWarnings: `parse` adds none either (the reader names unknown codes itself, per transaction).
  */
-export async function* stoneXmlBatches(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem[]> {
-  const reader = new StoneXmlReader();
-  for await (const chunk of source) {
-    const items = reader.push(chunk);
-    if (items.length > 0) yield items;
-    if (reader.done) return;
-  }
-  const last = reader.end();
-  if (last.length > 0) yield last;
+export function stoneXmlBatches(source: AsyncIterable<Uint8Array>): AsyncGenerator<ParsedItem[]> {
+  return chunkReaderBatches(new StoneXmlReader(), source);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { SaxesParser } from 'saxes';
 import type { ParseErrorItem } from '../model';
 import { decodeLatin1 } from '../read/lines';
+import { chunkReaderItems } from '../read/reader-batches';
 import type { XmlNode } from './xml-node';
 
 /**
@@ -78,16 +79,8 @@ function chooseDecoder(head: Uint8Array): { decode: Decode; label: string } | { 
  * The units of an XML file one by one (see the top of this file). A thin loop over XmlUnitReader, which the Stone
  * parser also runs directly, so the item-by-item and the batch readings cannot drift apart.
  */
-export async function* readXmlUnits(
-  source: AsyncIterable<Uint8Array>,
-  isUnit: (path: readonly string[]) => boolean,
-): AsyncGenerator<XmlItem> {
-  const reader = new XmlUnitReader(isUnit);
-  for await (const chunk of source) {
-    yield* reader.push(chunk);
-    if (reader.done) return;
-  }
-  yield* reader.end();
+export function readXmlUnits(source: AsyncIterable<Uint8Array>, isUnit: (path: readonly string[]) => boolean): AsyncGenerator<XmlItem> {
+  return chunkReaderItems(new XmlUnitReader(isUnit), source);
 }
 
 /**
