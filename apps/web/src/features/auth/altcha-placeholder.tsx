@@ -9,13 +9,11 @@ import { Box } from '@mui/material';
  * "largest paint". Sizes and colours are ALTCHA's own (its stylesheet arrives with its code); nothing here reacts
  * to a click, and the real checkbox replaces it within a moment of hydration.
  */
-export const ALTCHA_PLACEHOLDER_ID = 'bot-check-placeholder';
-
 export function AltchaPlaceholder() {
   return (
     <Box
       aria-hidden
-      data-testid={ALTCHA_PLACEHOLDER_ID}
+      data-testid="bot-check-placeholder"
       sx={{
         '&:has(+ altcha-widget:defined)': { display: 'none' },
         boxSizing: 'border-box',
