@@ -10,11 +10,11 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2', '.woff': 'font/woff', '.txt': 'text/plain; charset=utf-8', '.webp': 'image/webp',
 };
 
-/** The app's own pages: everything from this origin, inline styles for emotion, blob workers for ALTCHA. */
+/** The app's own pages: everything from this origin (ALTCHA's worker too), inline styles for emotion. */
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': [
     "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
-    "font-src 'self'", "worker-src 'self' blob:", "connect-src 'self'", "frame-ancestors 'none'", "base-uri 'self'",
+    "font-src 'self'", "worker-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "base-uri 'self'",
     "form-action 'self' https:", "object-src 'none'",
   ].join('; '),
   'x-content-type-options': 'nosniff',

@@ -7,11 +7,12 @@ type Note = { id: number; message: string; variant: NotifyVariant };
 type Notify = (message: string, variant?: NotifyVariant) => void;
 
 const NotifyContext = createContext<Notify>(() => {});
+const NeedBarContext = createContext<() => void>(() => {});
 
-// The bar (MUI's Snackbar) is its own chunk, out of the JavaScript the first paint waits for, fetched right after it
-// and then kept mounted as it always was: a notice raised just before the page changes (Logar shows its success for
-// 600 ms, then the new session's home replaces the page) shows at once, with its transition. One raised before the
-// chunk arrives shows when it does.
+// The bar (MUI's Snackbar) is its own chunk, out of the JavaScript the sign-in page loads. Every page drawn with MUI
+// asks for it as it opens (LocalizedTheme), and once there it stays mounted: a notice raised just before the page
+// changes (Logar shows its success for 600 ms, then the new session's home replaces the page) shows at once, with its
+// transition. On the sign-in page the first notice fetches it, and shows when it arrives.
 type Bar = typeof NotificationBarType;
 
 /**
@@ -21,18 +22,20 @@ type Bar = typeof NotificationBarType;
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Note[]>([]);
   const [bar, setBar] = useState<{ Bar: Bar } | null>(null);
+  const [needed, setNeeded] = useState(false);
+  const need = useCallback(() => setNeeded(true), []);
+  const wanted = needed || queue.length > 0;
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
-    void import('./notification-bar').then((m) => live && setBar({ Bar: m.NotificationBar }), () => {});
+    void import('./notification-bar').then((m) => live && setBar((b) => b ?? { Bar: m.NotificationBar }), () => {});
     return () => {
       live = false;
     };
-  }, []);
+  }, [wanted]);
   const notify = useCallback<Notify>((message, variant = 'info') => {
     setQueue((q) => [...q, { id: Date.now() + Math.random(), message, variant }]);
   }, []);
-  // What was said to a signed-out user (a missing bot check, a wrong password) is about the login page:
-  // signing in or out drops it at that moment, so only what is raised afterwards follows into the next page.
   useEffect(() => {
     let authentication = getState().authentication;
     return subscribe(() => {
@@ -44,12 +47,17 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const current = queue[0];
   const close = () => setQueue((q) => q.slice(1));
   return (
-    <NotifyContext.Provider value={notify}>
-      {children}
-      {bar ? <bar.Bar current={current} onClose={close} /> : null}
-    </NotifyContext.Provider>
+    <NeedBarContext.Provider value={need}>
+      <NotifyContext.Provider value={notify}>
+        {children}
+        {bar ? <bar.Bar current={current} onClose={close} /> : null}
+      </NotifyContext.Provider>
+    </NeedBarContext.Provider>
   );
 }
+
+/** Asks for the notification bar's code ahead of the first notice (the pages drawn with MUI). */
+export const useNotificationBarNeeded = () => useContext(NeedBarContext);
 
 export const useNotify = () => useContext(NotifyContext);
 

@@ -3,21 +3,24 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './gates';
 import type { ScreenHandle } from './screen-gate';
 import { LoginPage } from '../features/auth/login-page';
-import { NotAllowedPage, NotFoundPage, PublicErrorPage, ServerErrorPage } from '../features/status/status-pages';
 import { registerRoutes } from '../registers/register-routes';
 
 /** Relative child path of an /app route from the shared route table. */
 const child = (path: string) => path.replace(/^\/app\//, '');
 /** The profile resource a route shows: the shell's ScreenGate opens it only for profiles that hold it. */
 const screen = (page: string): ScreenHandle => ({ screen: page });
+/** A status page (404, 500, Cadastro Pendente, /error): MUI pages of their own chunk, rarely seen. */
+const statusPage = (name: 'NotAllowedPage' | 'NotFoundPage' | 'PublicErrorPage' | 'ServerErrorPage'): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await import('../features/status/status-pages'))[name] }),
+});
 
 /**
  * The route tree (the browser's router in main.tsx, the sign-in page's build-time render in
  * sign-in.prerender.tsx). Paths and titles come from the one route table in @concilia/domain; later issues add
  * their screens here and to that table.
  *
- * Only the sign-in page (the first page of nearly every visit) and the small status pages are in the entry
- * chunk; every other screen, and the shell itself, is a `lazy` route: its own chunk, fetched on the first
+ * Only the sign-in page (the first page of nearly every visit, drawn without MUI) is in the entry chunk; every
+ * other screen, the status pages and the shell itself, is a `lazy` route: its own chunk, fetched on the first
  * visit. The router loads the lazy routes of one match together, so /app/dashboard fetches the shell's and
  * the dashboard's chunks in parallel rather than one after the other (React.lazy inside the shell would
  * wait for the shell to render before asking for the page).
@@ -25,11 +28,11 @@ const screen = (page: string): ScreenHandle => ({ screen: page });
 export const routes: RouteObject[] = [
   { path: ROUTES.login.path, element: <LoginPage variant="default" /> },
   { path: ROUTES.loginSpc.path, element: <LoginPage variant="spc" /> },
-  { path: ROUTES.error.path, element: <PublicErrorPage /> },
-  // every page but the sign-in and status pages: MUI's pt-BR texts (see LocalizedTheme), fetched with the page
+  // every page but the sign-in page: MUI's theme and pt-BR texts (see LocalizedTheme), fetched with the page
   {
     lazy: async () => ({ Component: (await import('./theme/localized-theme')).LocalizedTheme }),
     children: [
+      { path: ROUTES.error.path, ...statusPage('PublicErrorPage') },
       { path: ROUTES.resetarSenha.path, lazy: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }) },
       // the public sign-up wizard and the page of its code: their own chunk, not loaded with the sign-in page
       { path: ROUTES.signUp.path, lazy: async () => ({ Component: (await import('../features/sign-up/sign-up-page')).SignUpPage }) },
@@ -58,9 +61,9 @@ export const routes: RouteObject[] = [
           { path: child(ROUTES.alteraSenha.path), lazy: async () => ({ Component: (await import('../features/auth/change-password-page')).ChangePasswordPage }) },
           { path: child(ROUTES.atendimento.path), lazy: async () => ({ Component: (await import('../features/atendimento/atendimento-page')).AtendimentoPage }) },
           { path: child(ROUTES.treinamento.path), lazy: async () => ({ Component: (await import('../features/atendimento/treinamento-page')).TreinamentoPage }) },
-          { path: child(ROUTES.notAllowed.path), element: <NotAllowedPage /> },
-          { path: child(ROUTES.appError.path), element: <ServerErrorPage /> },
-          { path: child(ROUTES.notFound.path), element: <NotFoundPage /> },
+          { path: child(ROUTES.notAllowed.path), ...statusPage('NotAllowedPage') },
+          { path: child(ROUTES.appError.path), ...statusPage('ServerErrorPage') },
+          { path: child(ROUTES.notFound.path), ...statusPage('NotFoundPage') },
           ...registerRoutes,
           {
             path: child(ROUTES.parametros.path),
@@ -102,10 +105,10 @@ export const routes: RouteObject[] = [
             handle: screen('dashboard'),
             lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }),
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', ...statusPage('NotFoundPage') },
         ],
       },
+      { path: '*', ...statusPage('NotFoundPage') },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ];

@@ -1,22 +1,31 @@
+import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
 import { ptBR as corePtBR } from '@mui/material/locale';
 import { ptBR as pickersPtBR } from '@mui/x-date-pickers/locales';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useNotificationBarNeeded } from '../notifications';
+import { AppThemeProvider } from './app-theme';
 
 /** The theme of the page around it, with MUI's pt-BR texts (pagination, autocomplete, date pickers, alerts). */
 export const withLocale = (outer: Theme) => createTheme(outer, corePtBR, pickersPtBR);
 
 /**
- * MUI's pt-BR locale, for every page but the sign-in page. The locale builds an `Intl.NumberFormat` when its
- * module is evaluated, and the first `Intl` object a page creates loads the browser's ICU data: 57–107 ms of
- * one task in Chromium here, the largest part of the sign-in page's blocking time under Lighthouse's 4× CPU
- * slowdown. The sign-in page shows none of these texts (its notification bar names its close button itself),
- * so the locale is a layout route of its own chunk, fetched with the lazy pages it wraps.
+ * MUI, its theme and its pt-BR locale, for every page but the sign-in page: a layout route of its own chunk,
+ * fetched with the lazy pages it wraps. The sign-in page is drawn without MUI (features/auth/auth.css). The locale
+ * builds an `Intl.NumberFormat` when its module is evaluated, and the first `Intl` object a page creates loads the
+ * browser's ICU data: 57–107 ms of one task in Chromium here. These pages also want the notification bar ready
+ * (a notice shown just before the page changes must not wait for its code), so they ask for it.
  */
 export function LocalizedTheme() {
+  const needBar = useNotificationBarNeeded();
+  useEffect(() => needBar(), [needBar]);
   return (
-    <ThemeProvider theme={withLocale}>
-      <Outlet />
-    </ThemeProvider>
+    <AppThemeProvider>
+      <CssBaseline />
+      <ThemeProvider theme={withLocale}>
+        <Outlet />
+      </ThemeProvider>
+    </AppThemeProvider>
   );
 }

@@ -1,5 +1,5 @@
-import { Box } from '@mui/material';
 import { useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import './auth.css';
 import { BOT_CHECK_REFRESH_MS, type BotCheckWidgetProps } from './bot-check-types';
 import { loadRecaptcha, type Grecaptcha } from './load-recaptcha';
 
@@ -59,5 +59,5 @@ export function RecaptchaWidget({ siteKey, onToken, ref }: BotCheckWidgetProps &
     return () => clearInterval(timer);
   }, [rerun]);
 
-  return <Box ref={box} data-testid="bot-check" sx={{ minHeight: 78, display: 'flex', justifyContent: 'center' }} />;
+  return <div ref={box} data-testid="bot-check" className="auth-recaptcha" />;
 }
