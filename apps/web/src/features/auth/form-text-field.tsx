@@ -4,19 +4,13 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
 import { useId, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { TextFieldOptions } from './text-field-options';
 import { toUpperKeepingCaret } from './uppercase';
 
-type Props<T extends FieldValues, TOut> = {
+type Props<T extends FieldValues, TOut> = TextFieldOptions & {
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   label: ReactNode;
-  /** shows and stores the text in capitals as it is typed (logins, names) */
-  uppercase?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  autoFocus?: boolean;
-  autoComplete?: string;
-  type?: string;
   helperText?: ReactNode;
   fullWidth?: boolean;
   /** props of the input box (an end adornment) */

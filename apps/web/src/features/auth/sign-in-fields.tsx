@@ -1,22 +1,16 @@
 import { MSG } from '@concilia/domain';
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import { VisibilityIcon, VisibilityOffIcon } from './auth-icons';
+import type { TextFieldOptions } from './text-field-options';
 import { toUpperKeepingCaret } from './uppercase';
 
-type FieldProps = {
+type FieldProps = TextFieldOptions & {
   name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   /** the message under the field; the field is drawn in error while there is one */
   error?: string;
-  /** shows and keeps the text in capitals as it is typed (logins) */
-  uppercase?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  autoFocus?: boolean;
-  autoComplete?: string;
-  type?: string;
   inputRef?: Ref<HTMLInputElement>;
   /** at the end of the box (the password's show/hide button) */
   adornment?: ReactNode;
