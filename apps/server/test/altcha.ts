@@ -1,3 +1,4 @@
+import { BOT_CHECK_ALGORITHM } from '@concilia/domain';
 import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Config } from '../src/config';
@@ -9,7 +10,7 @@ import { newAltchaChallenge } from '../src/features/auth/bot-check';
  */
 export async function solvedAltcha(config: Config, opts: { signingKey?: string; challenge?: Challenge } = {}): Promise<string> {
   const challenge = opts.challenge ?? (opts.signingKey
-    ? await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 1000, deriveKey, hmacSignatureSecret: opts.signingKey })
+    ? await createChallenge({ algorithm: BOT_CHECK_ALGORITHM, cost: 1000, deriveKey, hmacSignatureSecret: opts.signingKey })
     : await newAltchaChallenge(config));
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the ALTCHA challenge');

@@ -32,6 +32,12 @@ export type InfoTrocarSenha = {
   mensagemSolicitaSenha: string | null;
   login: string | null;
 };
+/**
+ * The proof of work of the sign-in's bot check: the server's ALTCHA challenges use it (bot-check.ts) and the browser
+ * registers its worker for it (altcha-loader.ts), one name for both.
+ */
+export const BOT_CHECK_ALGORITHM = 'PBKDF2/SHA-256';
+
 export type AppConfig = {
   botCheck: 'altcha' | 'recaptcha' | 'off';
   recaptchaSiteKey: string | null;

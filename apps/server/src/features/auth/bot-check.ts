@@ -1,5 +1,5 @@
 import { botcheckUsados, type Db } from '@concilia/db';
-import { MSG } from '@concilia/domain';
+import { BOT_CHECK_ALGORITHM, MSG } from '@concilia/domain';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
@@ -31,7 +31,7 @@ const normalLogin = (login: string) => login.trim().toUpperCase();
  */
 export async function newAltchaChallenge(config: Config, opts: { cost?: number; login?: string } = {}): Promise<Challenge> {
   return createChallenge({
-    algorithm: 'PBKDF2/SHA-256',
+    algorithm: BOT_CHECK_ALGORITHM,
     cost: opts.cost ?? ALTCHA_COST,
     deriveKey,
     hmacSignatureSecret: config.altchaHmacKey,

@@ -7,13 +7,13 @@ import { PRERENDERED_PATH } from './prerendered-page';
 
 /**
  * The sign-in page's HTML, made at build time (vite.config.ts runs it in Node): the same providers and routes as
- * the browser's render (main.tsx), so React can hydrate it. Emotion, with no document to write to, puts each
- * component's style rules in a <style> beside its element; the browser's emotion moves them to <head> before React
- * hydrates.
+ * the browser's render (main.tsx), so React can hydrate it. The page's looks are its stylesheet (features/auth/auth.css),
+ * linked by index.html; should an emotion-styled part come back onto it, emotion writes its rules in a <style> beside
+ * the element, which the browser's emotion moves to <head> before React hydrates (the build checks every class has
+ * its rule: unstyled-classes.ts).
  *
- * prerender waits for every lazy module (the logo's tooltip) and writes its boundary in place: without
- * progressiveChunkSize, React moves a large boundary's HTML to a hidden segment that an inline script puts back,
- * and the Content-Security-Policy (script-src 'self') would never run that script.
+ * Without progressiveChunkSize, React moves a large Suspense boundary's HTML to a hidden segment that an inline
+ * script puts back, and the Content-Security-Policy (script-src 'self') would never run that script.
  */
 export async function renderSignInPage(): Promise<string> {
   const router = createMemoryRouter(routes, { initialEntries: [PRERENDERED_PATH] });

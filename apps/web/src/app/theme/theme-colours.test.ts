@@ -13,6 +13,7 @@ describe('theme colours without MUI', () => {
         ? { fg: theme.darken(palette[tone].light, 0.6), bg: theme.lighten(palette[tone].light, 0.9) }
         : { fg: theme.lighten(palette[tone].light, 0.6), bg: theme.darken(palette[tone].light, 0.9) };
     expect(vars).toMatchObject({
+      '--font-family': theme.typography.fontFamily,
       '--c-primary': palette.primary.main,
       '--c-primary-dark': palette.primary.dark,
       '--c-primary-light': palette.primary.light,
@@ -24,7 +25,6 @@ describe('theme colours without MUI', () => {
       '--c-action-disabled': palette.action.disabled,
       '--c-disabled-bg': palette.action.disabledBackground,
       '--c-paper': palette.background.paper,
-      '--c-page': palette.background.default,
       '--c-error': palette.error.main,
       '--c-alert-error-fg': alert('error').fg,
       '--c-alert-error-bg': alert('error').bg,

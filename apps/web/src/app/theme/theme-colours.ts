@@ -1,4 +1,4 @@
-import { LIGHT_BACKGROUND, LIGHT_INFO_MAIN, type ThemeOption } from './theme-options';
+import { FONT_FAMILY, LIGHT_INFO_MAIN, type ThemeOption } from './theme-options';
 
 /*
  * The colours MUI derives from a theme option, worked out here without MUI: the public pages (the sign-in page
@@ -31,18 +31,17 @@ function luminance(hex: string): number {
   return Number((0.2126 * r + 0.7152 * g + 0.0722 * b).toFixed(3));
 }
 
-/** MUI's getContrastText: white when it reaches 3:1 on the colour, else near-black. */
+/** MUI's getContrastText: white when it reaches 3:1 on the colour (white's luminance is 1), else near-black. */
 export function contrastText(hex: string): string {
-  const ratio = (Math.max(luminance(hex), 1) + 0.05) / (Math.min(luminance(hex), 1) + 0.05);
-  return ratio >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
+  return (1 + 0.05) / (luminance(hex) + 0.05) >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
 }
 
-/** MUI's neutral tones of each mode (text, lines, surfaces) and its default error and info tones. */
+/** MUI's neutral tones of each mode (text, lines, paper) and its default error and info tones. */
 const MODE_TONES = {
   light: {
     text: 'rgba(0, 0, 0, 0.87)', textSecondary: 'rgba(0, 0, 0, 0.6)', textDisabled: 'rgba(0, 0, 0, 0.38)',
     action: 'rgba(0, 0, 0, 0.54)', actionDisabled: 'rgba(0, 0, 0, 0.26)', disabledBackground: 'rgba(0, 0, 0, 0.12)',
-    outline: 'rgba(0, 0, 0, 0.23)', paper: '#ffffff', paperOverlay: 'none', page: LIGHT_BACKGROUND,
+    outline: 'rgba(0, 0, 0, 0.23)', paper: '#ffffff', paperOverlay: 'none',
     error: '#d32f2f', errorLight: '#ef5350', info: LIGHT_INFO_MAIN,
   },
   dark: {
@@ -50,7 +49,7 @@ const MODE_TONES = {
     action: '#fff', actionDisabled: 'rgba(255, 255, 255, 0.3)', disabledBackground: 'rgba(255, 255, 255, 0.12)',
     outline: 'rgba(255, 255, 255, 0.23)', paper: '#121212',
     // MUI lightens a dark-mode paper by its elevation: the card's 8 is this overlay
-    paperOverlay: 'linear-gradient(rgba(255, 255, 255, 0.118), rgba(255, 255, 255, 0.118))', page: '#121212',
+    paperOverlay: 'linear-gradient(rgba(255, 255, 255, 0.118), rgba(255, 255, 255, 0.118))',
     error: '#f44336', errorLight: '#e57373', info: '#29b6f6',
   },
 } as const;
@@ -72,6 +71,7 @@ export function themeColourVariables(option: ThemeOption): Record<`--${string}`,
   const error = alertTones(option, tones.error, tones.errorLight);
   const info = alertTones(option, tones.info, infoLight);
   return {
+    '--font-family': FONT_FAMILY,
     '--c-primary': option.primary,
     '--c-primary-dark': darken(option.primary, 0.3),
     '--c-primary-light': lighten(option.primary, 0.2),
@@ -85,7 +85,6 @@ export function themeColourVariables(option: ThemeOption): Record<`--${string}`,
     '--c-outline': tones.outline,
     '--c-paper': tones.paper,
     '--c-paper-overlay': tones.paperOverlay,
-    '--c-page': tones.page,
     '--c-error': tones.error,
     '--c-alert-error-fg': error.fg,
     '--c-alert-error-bg': error.bg,

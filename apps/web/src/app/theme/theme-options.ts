@@ -48,9 +48,5 @@ export function themeOption(id: string | null | undefined): ThemeOption {
 
 /** Light mode's info tone: MUI's own carries white text below 4.5:1 in filled notifications. */
 export const LIGHT_INFO_MAIN = '#0271b3';
-/** Light mode's warning tone, for the same reason. */
-export const LIGHT_WARNING_MAIN = '#b45309';
-/** Light mode's page background. */
-export const LIGHT_BACKGROUND = '#f5f7fa';
 
 export const FONT_FAMILY = '"Open Sans", "Helvetica Neue", Arial, sans-serif';

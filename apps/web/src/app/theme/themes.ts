@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { FONT_FAMILY, LIGHT_BACKGROUND, LIGHT_INFO_MAIN, LIGHT_WARNING_MAIN, themeOption } from './theme-options';
+import { FONT_FAMILY, LIGHT_INFO_MAIN, themeOption } from './theme-options';
 
 export { FONT_FAMILY, THEMES, themeOption, type ThemeOption } from './theme-options';
 
@@ -17,7 +17,7 @@ export function buildTheme(id: string | null | undefined): Theme {
         primary: { main: t.primary },
         secondary: { main: t.secondary },
         // light mode: MUI's warning and info tones carry white text below 4.5:1 (filled notifications); darker ones keep AA
-        ...(t.mode === 'light' ? { background: { default: LIGHT_BACKGROUND, paper: '#ffffff' }, warning: { main: LIGHT_WARNING_MAIN }, info: { main: LIGHT_INFO_MAIN } } : {}),
+        ...(t.mode === 'light' ? { background: { default: '#f5f7fa', paper: '#ffffff' }, warning: { main: '#b45309' }, info: { main: LIGHT_INFO_MAIN } } : {}),
       },
       typography: { fontFamily: FONT_FAMILY },
       shape: { borderRadius: 8 },

@@ -33,7 +33,7 @@ export function SignInTextField({ name, label, value, onChange, error, uppercase
       <label className="auth-field-label" htmlFor={id} id={`${id}-label`}>
         {label}
         {asterisk ? (
-          <span aria-hidden="true" className="auth-asterisk">
+          <span aria-hidden="true">
             {asterisk}
           </span>
         ) : null}
