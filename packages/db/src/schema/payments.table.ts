@@ -1,4 +1,5 @@
 import { tenantKey } from './column-types';
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
 
 /**
@@ -63,7 +64,10 @@ export const pagamentosPrevistos = pgTable(
     // a window is rebuilt by sale date; screens and the summary read by expected date
     index('pagamentos_previstos_venda_idx').on(t.datavenda),
     index('pagamentos_previstos_prevista_idx').on(t.dataprevista, t.codpessoa),
-    index('pagamentos_previstos_situacao_idx').on(t.situacao),
+    // what time turns overdue (ageOpenPayments: 'a_vencer' past its date). Partial: a whole-table index of a column
+    // of eight values was kept up on every expected payment written (≈ 13 % of the window's insert, 1.68M rows)
+    // while every other reader of situacao also filters by date and unit, which the other indexes serve
+    index('pagamentos_previstos_a_vencer_idx').on(t.dataprevista).where(sql`${t.situacao} = 'a_vencer'`),
   ],
 );
 
