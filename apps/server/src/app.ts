@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { OpenDb } from '@concilia/db';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { type ExecutionArgs, getOperationAST } from 'graphql';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { admitSession, resolveSession, type SessionUser } from './features/auth/session.service';
+import { admitSession, forgetSessions, resolveSession, type SessionUser } from './features/auth/session.service';
 import type { Ctx } from './graphql/context';
 import { makeMaskError, yogaLogging } from './graphql/errors';
 import { parseCookies, SESSION_COOKIE } from './http/cookies';
@@ -74,6 +75,11 @@ export function createApp(opts: { db: OpenDb; jobsDb?: OpenDb; config: Config; l
         onParams({ params }) {
           const scope = requestScope.getStore();
           if (scope) scope.operation = params.operationName ?? /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(params.query ?? '')?.[1] ?? 'anonima';
+        },
+        // a save may change who a signed-in user is (profile, unit, permission): the sessions this process holds in
+        // memory are read again (session.service.ts, recentSessions)
+        onExecute({ args }: { args: ExecutionArgs }) {
+          if (getOperationAST(args.document, args.operationName)?.operation === 'mutation') return { onExecuteDone: forgetSessions };
         },
         onResponse({ request, response }) {
           for (const c of pendingCookies.get(request) ?? []) response.headers.append('Set-Cookie', c);

@@ -25,6 +25,8 @@ export type Config = {
   recaptchaSecret: string | null;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** how long this process answers a session from memory after reading it (0: every request reads it) */
+  sessionCacheMs: number;
   cookieSecure: boolean | 'auto';
   smtpUrl: string | null;
   mailFrom: string;
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaSecret,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60),
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 12),
+    sessionCacheMs: int(env.SESSION_CACHE_MS, 2000),
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Concilia <nao-responda@concilia.local>',

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { expect, inject } from 'vitest';
 import { createApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { forgetSessions } from '../src/features/auth/session.service';
 import { SESSION_COOKIE } from '../src/http/cookies';
 import { createLogger } from '../src/logger';
 import { LOGIN } from './ops';
@@ -53,6 +54,11 @@ export type TestApp = {
   login(username: string, password?: string, opts?: CallOptions): Promise<string>;
   /** signs in and returns the session's cookie and its id (the value login answers) */
   signIn(username: string, password?: string, opts?: CallOptions): Promise<{ cookie: string; sessionId: string }>;
+  /**
+   * a write (or read) straight to the database, as another process would make it; the app then reads every session
+   * again at its next request instead of answering one from memory for up to SESSION_CACHE_MS (session-cache.test.ts
+   * holds that window)
+   */
   exec(query: string): Promise<Record<string, unknown>[]>;
   userId(login: string): Promise<number>;
   /** the database as the app opened it (raw transactions, COPY) */
@@ -149,7 +155,11 @@ export async function createTestApp(engine: Engine, overrides: EnvOverrides = {}
     engine, app, db, config, logs, call, login, signIn,
     fetch: fetchRaw,
     // Both drivers answer raw SQL with a `rows` array.
-    exec: async (query) => ((await db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows,
+    exec: async (query) => {
+      const { rows } = (await db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };
+      forgetSessions();
+      return rows;
+    },
     userId: (l) => findUserId(db, l),
     opened,
     close: async () => {

@@ -47,6 +47,7 @@ function sessionQuery(db: Db) {
     .select({
       sessionId: sessoes.id,
       ultimoacesso: sessoes.ultimoacesso,
+      expiraem: sessoes.expiraem,
       simuladoPor: sessoes.simuladopor,
       codusuario: usuarios.codusuario,
       login: usuarios.login,
@@ -74,20 +75,49 @@ function sessionQuery(db: Db) {
 }
 const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
+/**
+ * Sessions this process read in the last SESSION_CACHE_MS (2 s by default), by the token's hash. A page's first load
+ * sends several requests with one cookie at once, and a user at work a few a second: each read the session again, a
+ * round trip to PostgreSQL before the request's own (under load, one more wake-up of a backend and of this process
+ * per request: bench:api, docs/performance-api.md). What it costs: a session ended or changed by another process
+ * (another web process, a worker) opens requests here for up to that long. This process forgets the sessions it
+ * ends at once, and all of them after any mutation it runs, since a save may change a user's profile, unit or
+ * permission. An entry never outlives the session's own limits.
+ */
+const recentSessions = new Map<string, { db: Db; user: SessionUser; until: number }>();
+/** enough for every user of a busy process; past it the oldest reads are dropped first */
+const RECENT_SESSIONS_MAX = 10_000;
+
+/** Every session is read from the database again by its next request (see recentSessions). */
+export function forgetSessions(): void {
+  recentSessions.clear();
+}
+
 /** A session is valid when not ended, not past its absolute expiry and not idle too long. */
 export async function resolveSession(db: Db, config: Config, secret: string | undefined): Promise<SessionUser | null> {
   if (!secret) return null;
+  const tokenhash = sha256(secret);
+  const now = Date.now();
+  const hit = recentSessions.get(tokenhash);
+  if (hit && hit.db === db && hit.until > now) return hit.user;
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
   // times as ISO text: the prepared statement's parameters skip the columns' own conversion of a Date
-  const idleLimit = new Date(Date.now() - config.sessionIdleMinutes * 60_000).toISOString();
-  const [row] = await query.execute({ tokenhash: sha256(secret), agora: new Date().toISOString(), idleLimit });
+  const idleLimit = new Date(now - config.sessionIdleMinutes * 60_000).toISOString();
+  const [row] = await query.execute({ tokenhash, agora: new Date(now).toISOString(), idleLimit });
   if (!row) return null;
   if (row.validade && row.validade < todayBusiness()) return null;
-  if (Date.now() - row.ultimoacesso.getTime() > TOUCH_EVERY_MS) {
+  if (now - row.ultimoacesso.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessoes).set({ ultimoacesso: new Date() }).where(eq(sessoes.id, row.sessionId));
   }
-  const { ultimoacesso: _u, validade: _v, ...user } = row;
+  const { ultimoacesso, validade: _v, expiraem, ...user } = row;
+  if (config.sessionCacheMs > 0) {
+    recentSessions.delete(tokenhash);
+    if (recentSessions.size >= RECENT_SESSIONS_MAX) recentSessions.delete(recentSessions.keys().next().value!);
+    // not past the absolute expiry, nor past the idle limit counted from the last recorded access
+    const idleEnd = ultimoacesso.getTime() + config.sessionIdleMinutes * 60_000;
+    recentSessions.set(tokenhash, { db, user, until: Math.min(now + config.sessionCacheMs, expiraem.getTime(), idleEnd) });
+  }
   return user;
 }
 
@@ -107,6 +137,7 @@ export function admitSession(user: SessionUser | null, opts: { pendingPage?: boo
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessoes).set({ encerradaem: new Date() }).where(eq(sessoes.id, sessionId));
+  forgetSessions();
 }
 
 /**
@@ -120,6 +151,7 @@ export async function endSessionOfCookie(db: Db, secret: string | undefined): Pr
     .set({ encerradaem: new Date() })
     .where(and(eq(sessoes.tokenhash, sha256(secret)), isNull(sessoes.encerradaem)))
     .returning({ id: sessoes.id });
+  forgetSessions();
   return row?.id ?? null;
 }
 
@@ -129,5 +161,6 @@ export async function endUserSessions(db: Db, codusuario: number, except?: strin
     .update(sessoes)
     .set({ encerradaem: new Date() })
     .where(and(eq(sessoes.codusuario, codusuario), isNull(sessoes.encerradaem), except ? sql`${sessoes.id} <> ${except}` : undefined));
+  forgetSessions();
 }
 
