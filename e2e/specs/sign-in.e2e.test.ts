@@ -33,6 +33,34 @@ describe.each(engines())('signing in and out on %s', (engine) => {
     expect(page.url()).toBe(`${server.url}/`);
   });
 
+  it('fetches ALTCHA only once the person starts on the page, and a tap on its box before then ticks it', async () => {
+    const fresh = await openBrowser();
+    try {
+      const { page, consoleErrors } = fresh;
+      const fetched: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.includes('altcha')) fetched.push(pathname);
+      });
+      await page.goto(`${server.url}/`);
+      await page.locator('altcha-widget').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      expect(fetched).toEqual([]);
+      // the box the page drew in ALTCHA's place: one tap, and the check runs once its code has arrived
+      await page.getByTestId('bot-check-placeholder').click();
+      await page.waitForFunction(() => !!document.querySelector<HTMLInputElement>('altcha-widget input[name="altcha"]')?.value, undefined, { timeout: 20_000 });
+      expect(fetched.some((p) => p.startsWith('/altcha/challenge'))).toBe(true);
+      const login = loginPage(page);
+      await login.username.fill('cliente');
+      await login.password.fill('demo123');
+      await login.submit.click();
+      await page.waitForURL(/\/app\//, { timeout: 20_000 });
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('signs in, survives a reload, and signs out to the login page', async () => {
     const { page } = b;
     await signIn(page, server.url, 'CLIENTE');
@@ -134,7 +162,8 @@ describe.each(engines())('signing in and out on %s', (engine) => {
       const { page, context, consoleErrors } = fresh;
       await context.addInitScript(() => localStorage.setItem('concilia:state', JSON.stringify({ theme: 'roxo-claro' })));
       await page.goto(`${server.url}/`);
-      await page.locator('altcha-widget').waitFor();
+      // the page has its configuration (ALTCHA's element is there, drawn once the person starts)
+      await page.locator('altcha-widget').waitFor({ state: 'attached' });
       // the card's backdrop is the theme's primary colour (#6a1b9a), not the default's (#0273b7)
       expect(await page.getByRole('main').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('rgb(106, 27, 154)');
       expect(await loginPage(page).submit.isEnabled()).toBe(true);

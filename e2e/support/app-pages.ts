@@ -18,6 +18,9 @@ export const loginPage = (page: Page) => ({
   submit: page.getByRole('button', { name: MSG.loginContinuar }),
 
   async solveBotCheck() {
+    // ALTCHA's code arrives once the person starts on the page (a key, a tap): a person reaching the box has.
+    await page.locator('altcha-widget').waitFor({ state: 'attached' });
+    if (!(await page.evaluate(() => !!customElements.get('altcha-widget')))) await page.keyboard.press('Shift');
     // After an attempt the page starts the check over by itself; like a person, tick the box only when it is
     // not already ticked or being checked — a click then would untick it.
     const state = await page.evaluate(() => document.querySelector<HTMLElement & { getState?(): string }>('altcha-widget')?.getState?.());

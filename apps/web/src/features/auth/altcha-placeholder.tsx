@@ -1,17 +1,20 @@
 import { MSG } from '@concilia/domain';
 import './auth.css';
 
+/** AltchaWidget knows the placeholder by it: a tap on the box before ALTCHA's code arrived ticks the real one. */
+export const ALTCHA_PLACEHOLDER_CLASS = 'auth-altcha-placeholder';
+
 /**
  * ALTCHA's box as it will be drawn, shown until its code runs: in the page's HTML (the build renders it before the
  * configuration is known) and beside the <altcha-widget> until the element is defined, when a rule hides it. Its
  * label is the page's largest text: drawn with the first paint, and kept as the same node until ALTCHA draws the
  * same box in its place, it makes the page complete at once, and the later label, no larger, is not a later
  * "largest paint". Sizes and colours are ALTCHA's own (auth.css; its stylesheet arrives with its code); nothing here reacts
- * to a click, and the real checkbox replaces it within a moment of hydration.
+ * to a click itself, and the real checkbox replaces it once the person starts on the page (AltchaWidget).
  */
 export function AltchaPlaceholder() {
   return (
-    <div aria-hidden className="auth-altcha-placeholder" data-testid="bot-check-placeholder">
+    <div aria-hidden className={ALTCHA_PLACEHOLDER_CLASS} data-testid="bot-check-placeholder">
       <div className="auth-altcha-row">
         <div className="auth-altcha-box" />
         <span className="auth-altcha-label">{MSG.botCheckRotulo}</span>

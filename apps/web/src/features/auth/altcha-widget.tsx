@@ -1,5 +1,6 @@
 import type {} from 'altcha/types/react';
 import { useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import { ALTCHA_PLACEHOLDER_CLASS } from './altcha-placeholder';
 import { BOT_CHECK_REFRESH_MS, type BotCheckWidgetProps } from './bot-check-types';
 
 type AltchaElement = HTMLElementTagNameMap['altcha-widget'];
@@ -12,6 +13,11 @@ export const challengeUrlFor = (login?: string) => (login ? `${CHALLENGE_URL}?lo
 /**
  * The self-hosted ALTCHA proof of work. The user ticks 'Eu não sou um robô' once; after that a refresh
  * or a new attempt solves a fresh challenge by itself (a solution is spent on each sign-in attempt).
+ *
+ * Its code (the element, its stylesheet, the worker) is fetched when the person starts on the page — a key, a tap,
+ * a click — not while the page loads: on a phone its evaluation was the longest task after React's (Lighthouse,
+ * docs/performance-web.md), for a box the person reaches only after typing. Until then AltchaPlaceholder draws the
+ * box, and a tap on it ticks the real one as soon as it is defined.
  */
 export function AltchaWidget({ onToken, ref }: BotCheckWidgetProps) {
   const el = useRef<HTMLElement>(null);
@@ -21,7 +27,34 @@ export function AltchaWidget({ onToken, ref }: BotCheckWidgetProps) {
   });
 
   useEffect(() => {
-    void import('./altcha-loader');
+    const node = el.current as AltchaElement | null;
+    if (!node) return;
+    let ticked = false;
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void import('./altcha-loader')
+        .then(() => customElements.whenDefined('altcha-widget'))
+        .then(() => {
+          stop();
+          if (ticked && node.isConnected) void node.verify();
+        });
+    };
+    const onPointer = (e: Event) => {
+      if (e.target instanceof Element && e.target.closest(`.${ALTCHA_PLACEHOLDER_CLASS}`)) ticked = true;
+      start();
+    };
+    const stop = () => {
+      document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('keydown', start, true);
+    };
+    document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('keydown', start, true);
+    // text typed before the scripts ran (or before this check's configuration arrived) is a start too
+    const form = node.closest('form');
+    if (form && [...form.elements].some((f) => f instanceof HTMLInputElement && f.type !== 'hidden' && f.value !== '')) start();
+    return stop;
   }, []);
 
   useEffect(() => {
