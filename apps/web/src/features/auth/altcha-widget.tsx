@@ -28,7 +28,8 @@ export function AltchaWidget({ onToken, ref }: BotCheckWidgetProps) {
 
   useEffect(() => {
     const node = el.current as AltchaElement | null;
-    if (!node) return;
+    // defined already: this visit's code came with an earlier sign-in page
+    if (!node || customElements.get('altcha-widget')) return;
     let ticked = false;
     let started = false;
     const start = () => {
