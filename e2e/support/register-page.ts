@@ -32,10 +32,24 @@ export function registerPage(page: Page, def: AnyRegisterDef) {
     if (await listbox.isVisible()) await page.keyboard.press('Escape');
   }
 
+  /**
+   * Picks a radio option as a person does: a click, then the choice showing. Playwright's check() reads the state at
+   * the instant after its click and fails when the controlled group shows it a moment later, as it once did on a
+   * loaded CI machine; a click that does not stay (the form put back) still fails here, after 5 s.
+   */
+  async function choose(radio: Locator) {
+    if (await radio.isChecked()) return;
+    await radio.click();
+    for (let waited = 0; !(await radio.isChecked()); waited += 100) {
+      if (waited >= 5_000) throw new Error('the option clicked did not stay chosen');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** Fills one field by its declared label, the way its kind is typed. */
   async function fill(scope: Locator, f: FieldDef, value: FieldValue) {
     if (typeof value === 'string') await field(scope, f.label).fill(value);
-    else if ('option' in value && f.widget === 'radio') await scope.getByRole('radiogroup', { name: f.label }).getByRole('radio', { name: value.option, exact: true }).check();
+    else if ('option' in value && f.widget === 'radio') await choose(scope.getByRole('radiogroup', { name: f.label }).getByRole('radio', { name: value.option, exact: true }));
     else if ('option' in value) await pickOption(scope, f.label, value.option);
     else await scope.getByLabel(f.label, { exact: true }).click();
   }
