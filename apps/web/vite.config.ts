@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { appPreload } from './build/app-preload.plugin.ts';
 import { signInPrerender } from './build/sign-in-prerender.plugin.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -14,8 +15,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
  * (the router fetches a match's lazy modules together; each brings its static imports with it).
  */
 const ROUTE_CHUNKS: Record<string, string[]> = {
-  login: [],
-  dashboard: ['src/app/theme/localized-theme.tsx', 'src/app/shell/app-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'],
+  login: ['src/app/boot.tsx'],
+  dashboard: ['src/app/boot.tsx', 'src/app/theme/localized-theme.tsx', 'src/app/shell/app-shell.tsx', 'src/features/dashboard/dashboard-page.tsx'],
 };
 /** Where the copies go: size-limit (.size-limit.json) measures each route's folder; outside dist, so never deployed. */
 const ROUTE_JS_DIR = path.join(repoRoot, 'node_modules/.cache/route-js');
@@ -69,8 +70,11 @@ const MUI_CORE = new RegExp(
     String.raw`AppBar|CircularProgress|LinearProgress|Alert|Snackbar|SnackbarContent)[\/])`,
 );
 
+/** What the page's entry itself runs before React: kept in the entry's chunk, out of the app's (main.tsx). */
+const STARTER = /(vite[\\/]modulepreload-polyfill.*|[\\/]index\.html(\?.*)?|[\\/]src[\\/](main\.tsx|app[\\/]stored-state\.ts|app[\\/]prerender[\\/](hydrate-on-interaction|prerendered-page)\.ts))$/;
+
 /** A chunk of the modules the entry imports statically (every page needs them first), by kind. */
-const initial = (name: string, test: RegExp | undefined, priority: number) => ({ name, test, priority, tags: ['$initial' as const] });
+const initial = (name: string, test: RegExp | ((id: string) => boolean) | undefined, priority: number) => ({ name, test, priority, tags: ['$initial' as const] });
 
 export default defineConfig({
   plugins: [
@@ -78,6 +82,7 @@ export default defineConfig({
     // .br and .gz beside each text asset: the server sends the one the browser accepts, no compression per request
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
     routeJs(),
+    appPreload('/src/app/boot.tsx'),
     signInPrerender(fileURLToPath(import.meta.url)),
   ],
   // The API accepts only PUBLIC_URL (default http://localhost:3000) as a browser's Origin: the dev proxy
@@ -96,6 +101,10 @@ export default defineConfig({
     // No data: URLs, so the Content-Security-Policy can stay at font-src 'self'.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // The app (React, the router, the sign-in page) is an entry of its own that the page's entry imports when
+      // the page starts (main.tsx), so that the groups below ($initial: what an entry imports statically) still
+      // gather the sign-in page's code into two files.
+      input: { index: fileURLToPath(new URL('index.html', import.meta.url)), boot: fileURLToPath(new URL('src/app/boot.tsx', import.meta.url)) },
       output: {
         // The sign-in page's code in two files instead of many shared fragments (fewer requests, better
         // compression), split by how often each changes: React and the router, then ours and the rest (the page
@@ -103,7 +112,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             initial('react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, 3),
-            initial('app', undefined, 1),
+            initial('app', (id) => !STARTER.test(id), 1),
+            // what both the entry and the app use (the stored state, Vite's preload helper), in a file of its own:
+            // in the app's, the entry would import the app's file, and so evaluate React, at once
+            { name: 'starter', test: /([\\/]app[\\/]stored-state\.ts|vite[\\/]preload-helper\.js)$/, priority: 4 },
             { name: 'mui', test: MUI_CORE, priority: 2 },
           ],
         },

@@ -18,9 +18,13 @@ export const loginPage = (page: Page) => ({
   submit: page.getByRole('button', { name: MSG.loginContinuar }),
 
   async solveBotCheck() {
-    // ALTCHA's code arrives once the person starts on the page (a key, a tap): a person reaching the box has.
-    await page.locator('altcha-widget').waitFor({ state: 'attached' });
-    if (!(await page.evaluate(() => !!customElements.get('altcha-widget')))) await page.keyboard.press('Shift');
+    // The page's scripts start at the person's first key or tap, and ALTCHA's code at the first one after the page
+    // has started: a person reaching the box has pressed several.
+    await expect.poll(async () => {
+      if (await page.evaluate(() => !!customElements.get('altcha-widget'))) return true;
+      await page.keyboard.press('Shift');
+      return false;
+    }, { timeout: 15_000, interval: 250 }).toBe(true);
     // After an attempt the page starts the check over by itself; like a person, tick the box only when it is
     // not already ticked or being checked — a click then would untick it.
     const state = await page.evaluate(() => document.querySelector<HTMLElement & { getState?(): string }>('altcha-widget')?.getState?.());

@@ -54,8 +54,8 @@ export function signInPrerender(configFile: string): Plugin {
       });
       let body: string;
       try {
-        const { renderSignInPage } = (await server.ssrLoadModule('/src/app/prerender/sign-in.prerender.tsx')) as typeof SignInPrerender;
-        const { PRERENDERED_ATTRIBUTE, PRERENDERED_PATH } = (await server.ssrLoadModule('/src/app/prerender/prerendered-page.ts')) as typeof PrerenderedPage;
+        const { renderSignInPage, PRERENDERED_PATH } = (await server.ssrLoadModule('/src/app/prerender/sign-in.prerender.tsx')) as typeof SignInPrerender;
+        const { PRERENDERED_ATTRIBUTE } = (await server.ssrLoadModule('/src/app/prerender/prerendered-page.ts')) as typeof PrerenderedPage;
         const html = await renderSignInPage();
         // script-src 'self': an inline script (React's way of finishing a suspended part) would never run
         if (html.includes('<script') || html.includes('<!--$?-->')) this.error('the sign-in page rendered a part that waits for an inline script');

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { markHydrated } from '../lib/hydration';
 import { queryClient } from '../lib/query-client';
 import { ErrorRules } from './error-rules';
 import { NotificationsProvider } from './notifications';
@@ -13,6 +14,7 @@ import { ProcessingProvider } from './processing';
  * date filters use it) is in DatesProvider, loaded with the register table.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
+  useEffect(markHydrated, []);
   return (
     <QueryClientProvider client={queryClient}>
       <NotificationsProvider>

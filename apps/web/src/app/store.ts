@@ -1,54 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { initialState, readStoredState, STORAGE_KEY, type Action, type AppState } from './stored-state';
+
+export { DEFAULT_THEME, initialState, STORAGE_KEY, type Action, type AppState, type Mode } from './stored-state';
 
 /**
  * The client state of spec part 1 §4, persisted in browser storage. Small enough for a hand-written
  * store; components read slices with useAppState and change them with dispatch.
  */
-export type Mode = 'default' | 'vis' | 'spc';
-export type AppState = {
-  authentication: 'NOT_AUTHENTICATED' | 'AUTHENTICATED';
-  permission: 'ALLOWED' | 'NOT_ALLOWED';
-  error: 'HAS_ERROR' | 'HAS_NO_ERROR';
-  menu: 'REQUEST_MENU' | 'RECEIVE_MENU';
-  sidebarOpen: boolean;
-  pageLoaded: boolean;
-  operadora: { nome: string; codigo: number } | null;
-  mode: Mode;
-  theme: string;
-  /** how often each page was opened, for the home page's shortcuts */
-  pageVisits: Record<string, number>;
-};
-
-export type Action =
-  | { type: 'AUTHENTICATED'; allowed: boolean }
-  | { type: 'NOT_AUTHENTICATED' }
-  | { type: 'ALLOWED' }
-  | { type: 'NOT_ALLOWED' }
-  | { type: 'HAS_ERROR' }
-  | { type: 'HAS_NO_ERROR' }
-  | { type: 'REQUEST_MENU' }
-  | { type: 'RECEIVE_MENU' }
-  | { type: 'TOGGLE_SIDEBAR'; open?: boolean }
-  | { type: 'LOAD_PAGE'; page: string }
-  | { type: 'SELECT_OPERADORA'; nome: string; codigo: number }
-  | { type: 'SET_MODE'; mode: Mode }
-  | { type: 'SET_THEME'; theme: string };
-
-export const STORAGE_KEY = 'concilia:state';
-export const DEFAULT_THEME = 'azul-ciano-claro';
-
-export const initialState: AppState = {
-  authentication: 'NOT_AUTHENTICATED',
-  permission: 'ALLOWED',
-  error: 'HAS_NO_ERROR',
-  menu: 'REQUEST_MENU',
-  sidebarOpen: true,
-  pageLoaded: false,
-  operadora: null,
-  mode: 'default',
-  theme: DEFAULT_THEME,
-  pageVisits: {},
-};
 
 export function reduce(s: AppState, a: Action): AppState {
   switch (a.type) {
@@ -68,16 +26,7 @@ export function reduce(s: AppState, a: Action): AppState {
   }
 }
 
-function load(): AppState {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    return raw ? { ...initialState, ...(JSON.parse(raw) as Partial<AppState>) } : initialState;
-  } catch {
-    return initialState;
-  }
-}
-
-let state: AppState = typeof localStorage === 'undefined' ? initialState : load();
+let state: AppState = readStoredState();
 const subscribers = new Set<() => void>();
 
 /**

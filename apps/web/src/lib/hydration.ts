@@ -31,3 +31,17 @@ export function adoptTypedValues(form: HTMLFormElement | null): void {
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
+
+let hydrated: () => void = () => {};
+/**
+ * Resolves once React has adopted the page (the first commit of the app's root: AppProviders' effect, which runs
+ * after every effect below it). The press held before then (app/prerender/hydrate-on-interaction.ts) is done again
+ * after it.
+ */
+export const whenHydrated = new Promise<void>((resolve) => {
+  hydrated = resolve;
+});
+
+export function markHydrated(): void {
+  hydrated();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialState, type AppState } from '../store';
+import { initialState, type AppState } from '../stored-state';
 import { matchesPrerender } from './prerendered-page';
 
 const root = (prerendered: string | null) => {

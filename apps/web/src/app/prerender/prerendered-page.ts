@@ -1,12 +1,11 @@
-import { ROUTES } from '@concilia/domain';
-import { DEFAULT_THEME, type AppState } from '../store';
+import { DEFAULT_THEME, type AppState } from '../stored-state';
 
 /**
  * The one page the build renders to HTML (sign-in.prerender.tsx, written into index.html by vite.config.ts): the
  * sign-in page as a first visit sees it. Every other path gets app.html, the logo placeholder, and renders in
- * the browser. The attribute on #root names the path the HTML was rendered for.
+ * the browser. The attribute on #root names the path the HTML was rendered for (sign-in.prerender.tsx's
+ * PRERENDERED_PATH). Nothing here imports React: the entry decides with it before React is loaded.
  */
-export const PRERENDERED_PATH = ROUTES.login.path;
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
@@ -17,7 +16,7 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
  * HTML, as every other page does over the placeholder.
  */
 export function matchesPrerender(root: HTMLElement, location: Pick<Location, 'pathname' | 'search'>, state: AppState): boolean {
-  if (root.getAttribute(PRERENDERED_ATTRIBUTE) !== location.pathname || location.pathname !== PRERENDERED_PATH) return false;
+  if (root.getAttribute(PRERENDERED_ATTRIBUTE) !== location.pathname) return false;
   const params = new URLSearchParams(location.search);
   return state.authentication !== 'AUTHENTICATED' && state.theme === DEFAULT_THEME && !params.has('idsession') && !params.has('idTrocaSenha');
 }

@@ -1,9 +1,9 @@
+import { ROUTES } from '@concilia/domain';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../providers';
 import { routes } from '../routes';
-import { PRERENDERED_PATH } from './prerendered-page';
 
 /**
  * The sign-in page's HTML, made at build time (vite.config.ts runs it in Node): the same providers and routes as
@@ -15,6 +15,9 @@ import { PRERENDERED_PATH } from './prerendered-page';
  * Without progressiveChunkSize, React moves a large Suspense boundary's HTML to a hidden segment that an inline
  * script puts back, and the Content-Security-Policy (script-src 'self') would never run that script.
  */
+/** The path the build renders (the sign-in page); index.html's #root names it in PRERENDERED_ATTRIBUTE. */
+export const PRERENDERED_PATH = ROUTES.login.path;
+
 export async function renderSignInPage(): Promise<string> {
   const router = createMemoryRouter(routes, { initialEntries: [PRERENDERED_PATH] });
   const { prelude } = await prerenderToNodeStream(

@@ -52,7 +52,12 @@ export function AltchaWidget({ onToken, ref }: BotCheckWidgetProps) {
     };
     document.addEventListener('pointerdown', onPointer, true);
     document.addEventListener('keydown', start, true);
-    // text typed before the scripts ran (or before this check's configuration arrived) is a start too
+    // a tap on the drawn box before this widget was there, or text typed before the scripts ran (or before this
+    // check's configuration arrived), is a start too
+    if (node.parentElement?.querySelector<HTMLElement>(`.${ALTCHA_PLACEHOLDER_CLASS}`)?.dataset.pressed) {
+      ticked = true;
+      start();
+    }
     const form = node.closest('form');
     if (form && [...form.elements].some((f) => f instanceof HTMLInputElement && f.type !== 'hidden' && f.value !== '')) start();
     return stop;

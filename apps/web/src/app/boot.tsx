@@ -1,0 +1,33 @@
+import '@fontsource/open-sans/400.css';
+import '@fontsource/open-sans/600.css';
+import '@fontsource/open-sans/700.css';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { whenHydrated } from '../lib/hydration';
+import { AppProviders } from './providers';
+import { routes } from './routes';
+
+/**
+ * React and the app, started by the entry (main.tsx): at once on every page but the sign-in page the build
+ * rendered, which starts at the person's first interaction (prerender/hydrate-on-interaction.ts).
+ *
+ * The first render as a transition: React renders (or hydrates) it in slices of a few milliseconds, yielding to
+ * the browser between them, instead of one task as long as the whole tree. Hydration adopts the HTML's DOM and style
+ * rules instead of making them again; any other page draws over the logo placeholder of app.html.
+ * Resolves once the app's root has committed.
+ */
+export function startApp(container: HTMLElement, adoptHtml: boolean): Promise<void> {
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  startTransition(() => {
+    if (adoptHtml) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+  return whenHydrated;
+}
