@@ -113,9 +113,9 @@ export default defineConfig({
           groups: [
             initial('react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, 3),
             initial('app', (id) => !STARTER.test(id), 1),
-            // what both the entry and the app use (the stored state, Vite's preload helper), in a file of its own:
+            // what both the entry and the app use (the stored state, the prerendered page's mark, Vite's preload helper), in a file of its own:
             // in the app's, the entry would import the app's file, and so evaluate React, at once
-            { name: 'starter', test: /([\\/]app[\\/]stored-state\.ts|vite[\\/]preload-helper\.js)$/, priority: 4 },
+            { name: 'starter', test: /([\\/]app[\\/](stored-state|prerender[\\/]prerendered-page)\.ts|vite[\\/]preload-helper\.js)$/, priority: 4 },
             { name: 'mui', test: MUI_CORE, priority: 2 },
           ],
         },

@@ -20,11 +20,12 @@ export const loginPage = (page: Page) => ({
   async solveBotCheck() {
     // The page's scripts start at the person's first key or tap, and ALTCHA's code at the first one after the page
     // has started: a person reaching the box has pressed several.
-    await expect.poll(async () => {
-      if (await page.evaluate(() => !!customElements.get('altcha-widget'))) return true;
+    // (a loop, not expect.poll: specs sign in from beforeAll too)
+    for (const started = Date.now(); !(await page.evaluate(() => !!customElements.get('altcha-widget')));) {
+      if (Date.now() - started > 15_000) throw new Error('ALTCHA did not start after 15 s of key presses');
       await page.keyboard.press('Shift');
-      return false;
-    }, { timeout: 15_000, interval: 250 }).toBe(true);
+      await page.waitForTimeout(250);
+    }
     // After an attempt the page starts the check over by itself; like a person, tick the box only when it is
     // not already ticked or being checked — a click then would untick it.
     const state = await page.evaluate(() => document.querySelector<HTMLElement & { getState?(): string }>('altcha-widget')?.getState?.());

@@ -30,6 +30,18 @@ function writeCompressed(file: string, body: string): void {
 }
 
 /**
+ * app.html with the app's own file (src/app/boot.tsx, which starts itself there) as its script instead of the
+ * sign-in page's entry: on these pages React starts at once, so there is nothing for main.tsx to decide, and no
+ * import to wait for between the two.
+ */
+function appEntryShell(shell: string): string {
+  const preload = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/boot-[\w-]+\.js)">/.exec(shell);
+  const entry = /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/.exec(shell);
+  if (!preload || !entry) throw new Error('app.html: the app\'s modulepreload or the entry\'s script is not where the build writes them');
+  return shell.replace(preload[0], '').replace(entry[0], `<script type="module" crossorigin src="${preload[1]}"></script>`);
+}
+
+/**
  * After the build: index.html becomes the sign-in page already rendered (the first page of nearly every visit
  * shows its card when the HTML arrives, not after the scripts), and app.html keeps the logo placeholder for every
  * other path (the server's SPA fallback). The page is rendered by Vite's own module runner in Node with this
@@ -68,7 +80,7 @@ export function signInPrerender(configFile: string): Plugin {
       const index = path.join(outDir, 'index.html');
       const shell = fs.readFileSync(index, 'utf8');
       if (!ROOT.test(shell)) this.error('index.html: no <div id="root"> before </body>');
-      writeCompressed(path.join(outDir, 'app.html'), shell);
+      writeCompressed(path.join(outDir, 'app.html'), appEntryShell(shell));
       // What paints this page is the HTML, its stylesheet, fonts and logo; the scripts only make it work, so they
       // are asked at low priority and do not take the link from those (app.html keeps them high: it has nothing
       // to show without them). Throttled like a phone (150 ms, 1.6 Mbit/s, CPU ×4), five alternated loads: the

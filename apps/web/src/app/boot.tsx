@@ -5,12 +5,14 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { whenHydrated } from '../lib/hydration';
+import { PRERENDERED_ATTRIBUTE } from './prerender/prerendered-page';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 
 /**
- * React and the app, started by the entry (main.tsx): at once on every page but the sign-in page the build
- * rendered, which starts at the person's first interaction (prerender/hydrate-on-interaction.ts).
+ * React and the app. app.html (every page but the sign-in page the build rendered) loads this file as its entry
+ * and it starts at once (below); index.html loads main.tsx, which starts it — the sign-in page at the person's
+ * first interaction (prerender/hydrate-on-interaction.ts).
  *
  * The first render as a transition: React renders (or hydrates) it in slices of a few milliseconds, yielding to
  * the browser between them, instead of one task as long as the whole tree. Hydration adopts the HTML's DOM and style
@@ -31,3 +33,7 @@ export function startApp(container: HTMLElement, adoptHtml: boolean): Promise<vo
   });
   return whenHydrated;
 }
+
+// app.html's #root holds the logo placeholder, not a page the build rendered: nothing to decide, start now
+const root = document.getElementById('root');
+if (root && !root.hasAttribute(PRERENDERED_ATTRIBUTE)) void startApp(root, false);
