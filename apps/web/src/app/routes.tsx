@@ -1,6 +1,7 @@
 import { POSICAO_CONTRATO_PAGE, PREVISAO_PAGE, RELATORIOS_PAGE, ROUTES } from '@concilia/domain';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './gates';
+import { prefetchShell } from './shell/shell-queries';
 import type { ScreenHandle } from './screen-gate';
 import { LoginPage } from '../features/auth/login-page';
 import { registerRoutes } from '../registers/register-routes';
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
         path: '/app',
         // the shell (top bar, menu, news): nothing of it is needed before the sign-in
         lazy: async () => {
+          prefetchShell();
           const { AppShell } = await import('./shell/app-shell');
           return {
             element: (

@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/query-client';
 import { AppProviders } from '../providers';
 import { dispatch, getState, purgeState } from '../store';
 import { AppShell } from './app-shell';
+import { prefetchShell } from './shell-queries';
 
 const USER: UserInfo = {
   nomeAbreviado: 'Carlos', uscodigo: 3, logoMarcarRevenda: null, simulado: false, fullName: 'Carlos Pereira', codPessoa: 3,
@@ -63,6 +64,23 @@ afterEach(() => {
 });
 
 describe('AppShell', () => {
+  it('has the user and the menus asked for when /app is matched, before its files arrive, and only with a session', async () => {
+    const asked = () => vi.mocked(fetch).mock.calls.map(([, init]) => /(?:query)\s+(\w+)/.exec(String((init as RequestInit).body))?.[1]);
+    prefetchShell();
+    expect(asked()).toEqual(['getUserInfo', 'getMenus']);
+    // the shell then reads the same answers: no second request
+    renderShell('/app/ajuda');
+    await within(await screen.findByTestId('menu-drawer')).findByText('Manual');
+    expect(asked().filter((op) => op === 'getMenus' || op === 'getUserInfo')).toEqual(['getUserInfo', 'getMenus']);
+
+    cleanup();
+    queryClient.clear();
+    vi.mocked(fetch).mockClear();
+    purgeState();
+    prefetchShell();
+    expect(asked()).toEqual([]);
+  });
+
   it('shows the menu from getMenus, the user name, the breadcrumb and counts the visit', async () => {
     renderShell('/app/ajuda');
     const drawer = await screen.findByTestId('menu-drawer');
