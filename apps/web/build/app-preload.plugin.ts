@@ -7,6 +7,9 @@ import type { Plugin } from 'vite';
  * page's looks and the fonts: needed for the first paint) and a modulepreload of each of its files (fetched and
  * compiled with the page, not evaluated).
  */
+/** Marks the app's links, for the sign-in page's HTML to ask them differently (sign-in-prerender.plugin.ts). */
+export const APP_FILE_MARK = 'data-app-file';
+
 export function appPreload(appModule: string): Plugin {
   let base = '/';
   return {
@@ -36,7 +39,9 @@ export function appPreload(appModule: string): Plugin {
         visit(app.fileName);
         return [
           ...[...css].map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${href}` }, injectTo: 'head' as const })),
-          ...files.map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${href}` }, injectTo: 'head' as const })),
+          ...files.map((href) => ({
+            tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${href}`, [APP_FILE_MARK]: true }, injectTo: 'head' as const,
+          })),
         ];
       },
     },
