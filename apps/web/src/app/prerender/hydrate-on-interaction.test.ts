@@ -36,7 +36,7 @@ describe('the sign-in page starts React at the first interaction', () => {
     expect(start).not.toHaveBeenCalled();
   });
 
-  it.each(['pointerdown', 'keydown', 'input'])('starts once at the first %s', (type) => {
+  it.each(['pointerdown', 'pointermove', 'keydown', 'input'])('starts once at the first %s', (type) => {
     const root = page();
     const { start } = deferredStart();
     hydrateOnInteraction(root, start);

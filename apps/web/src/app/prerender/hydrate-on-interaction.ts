@@ -1,9 +1,10 @@
 /**
  * The sign-in page arrives as HTML the build rendered, and the person sees it whole before any script runs. React
  * (its evaluation and the hydration of the page: the longest tasks of the page's load on a phone) is only needed
- * once the person starts using the page, so it runs then: at the first press, key or text typed or pasted — the way
- * Angular's incremental hydration ("hydrate on interaction") and Qwik work. The scripts are already fetched by then
- * (modulepreload in the HTML), so what the person waits for is their evaluation, while they type.
+ * once the person starts using the page, so it runs then: at the first press, mouse movement, key or text typed or
+ * pasted — the way Angular's incremental hydration ("hydrate on interaction") and Qwik work. The scripts are already
+ * fetched by then (a prefetch in the HTML), so what the person waits for is their compilation and evaluation, while
+ * they type.
  *
  * Text already typed when this runs (before the entry arrived, on a slow phone) starts it at once.
  * Focus alone does not start it: the username field takes focus by itself (autofocus). A press on one of the
@@ -14,7 +15,9 @@
  *
  * Nothing here imports React: the entry runs it before React is loaded.
  */
-const WAKE_EVENTS = ['pointerdown', 'keydown', 'input'] as const;
+// pointermove: on a computer, the mouse moving toward a control is the first sign (and a disabled button — the
+// submit button is until React runs — may not report a press at all)
+const WAKE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'input'] as const;
 const HELD_EVENTS = ['click', 'submit'] as const;
 
 /**
