@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
 import { createIngestion } from '../../apps/server/src/ingest/ingestion';
-import { expectText, field, openFromMenu, signIn } from '../support/app-pages';
+import { expectText, field, openFromMenu, settleAfterSignIn, signIn } from '../support/app-pages';
 import { openBrowser, screenshot, type Browser } from '../support/browser';
 import { expectChartsDrawn } from '../support/charts';
 import { registerPage } from '../support/register-page';
@@ -51,7 +51,7 @@ describe('Dashboard', () => {
     // on a loaded machine the home page and its menu take a while after sign-in: click once the link has settled
     const link = page.getByTestId('menu-drawer').getByRole('link', { name: 'Dashboard' });
     await link.waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await settleAfterSignIn(page);
     await openFromMenu(page, 'Início', 'Dashboard', /\/app\/dashboard$/);
     await expectText(page, MSG.dashboardTodosRegistros);
     const figures = page.getByRole('list', { name: 'Indicadores' });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DAYS, seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
 import { createIngestion, type Ingestion } from '../../apps/server/src/ingest/ingestion';
 import { writeScenarioFiles } from '../../apps/server/src/ingest/synthetic-files';
-import { closeWithFechar, expectText, field, openFromMenu, signIn } from '../support/app-pages';
+import { closeWithFechar, expectText, field, openFromMenu, settleAfterSignIn, signIn } from '../support/app-pages';
 import { type Browser, openBrowser, screenshot } from '../support/browser';
 import { startServer, type TestServer } from '../support/test-server';
 import { ticketImportPage, ticketSearchPage } from '../support/ticket-pages';
@@ -52,7 +52,7 @@ describe('ticket screens', () => {
     b = await openBrowser();
     await signIn(b.page, server.url, 'CLIENTE');
     // the home page first finishes loading (menu, news): the menu settles before the first click
-    await b.page.waitForLoadState('networkidle');
+    await settleAfterSignIn(b.page);
   }, 180_000);
   afterAll(async () => {
     await b?.close();

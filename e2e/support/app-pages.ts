@@ -55,6 +55,17 @@ export async function expectText(page: Page, text: string | RegExp) {
   expect(await page.getByText(text).first().isVisible()).toBe(true);
 }
 
+/**
+ * After a sign-in, the home page's data and the chunks it loads after its first paint. On CI's two cores, shared with
+ * the other specs' servers and browsers, that took over the page's 15 s once (billing.e2e, tickets.e2e) and over 60 s
+ * once (previsao.e2e, passing alone in 19 s): past 30 s the page is taken as ready once the shell is drawn, and each
+ * spec still waits for what it looks at.
+ */
+export async function settleAfterSignIn(page: Page) {
+  const settled = await page.waitForLoadState('networkidle', { timeout: 30_000 }).then(() => true, () => false);
+  if (!settled) await page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
+}
+
 /** Signs out from the user menu and waits until the login page of the variant has loaded. */
 export async function signOut(page: Page, loginUrl: string) {
   await page.getByTestId('user-menu').click();

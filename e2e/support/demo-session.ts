@@ -5,7 +5,7 @@ import { withRawTransaction } from '@concilia/db';
 import { pino } from 'pino';
 import { seedDemoFiles } from '../../apps/server/src/ingest/demo-files.seed';
 import { createIngestion } from '../../apps/server/src/ingest/ingestion';
-import { signIn } from './app-pages';
+import { settleAfterSignIn, signIn } from './app-pages';
 import { type Browser, openBrowser } from './browser';
 import { startServer, type TestServer } from './test-server';
 
@@ -32,12 +32,7 @@ export async function startDemoSession(user: string, opts: { salesPerUnit?: numb
   await ing.stop();
   const b = await openBrowser();
   await signIn(b.page, server.url, user);
-  // settled: the home page's data and the chunks it loads after its first paint (the charts, the news). On CI's two
-  // cores, shared with the other specs' servers and browsers, that took over the page's 15 s once (billing.e2e) and
-  // over 60 s once (previsao.e2e, passing alone in 19 s): past 30 s the session is taken as ready once the shell is
-  // drawn, and each spec still waits for what it looks at
-  const settled = await b.page.waitForLoadState('networkidle', { timeout: 30_000 }).then(() => true, () => false);
-  if (!settled) await b.page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
+  await settleAfterSignIn(b.page);
   return {
     server,
     b,
