@@ -112,7 +112,9 @@ describe('Integrações', () => {
       expect(name).toMatch(/^entrada\/concilia\/TOTVS_PROTHEUS_\d+_\d{8}\.txt$/);
       // no temporary upload name is left behind
       expect(name).not.toMatch(/\.part$/);
-      expect(text.length).toBeGreaterThan(0);
+      // a business day without movement in the demo's data is an empty file (its ERP still gets that day's file);
+      // every line of the others is a TOTVS line
+      for (const line of text.split(/\r?\n/).filter(Boolean)) expect(line).toMatch(/\|/);
     }
     expect([...files.values()].join('\n')).toMatch(/\|/);
 
