@@ -90,7 +90,9 @@ describe.each(engines())('integration schedules (%s)', (engine) => {
     await ing.stop();
     const days = await t.exec(`SELECT DISTINCT data::text AS d FROM linhas_operadora WHERE tipo = 'settlement' AND codpessoa IN (5, 6)
       AND data < '${ontem}' ORDER BY d DESC LIMIT 20`);
-    dia = days.map((r) => String(r.d)).find(isBusinessDay)!;
+    // the latest business day with payments from which two business days are owed (the tests below move the watermark
+    // to the one before the last): on a weekend the last one alone is not enough
+    dia = days.map((r) => String(r.d)).filter(isBusinessDay).find((d) => owed(d).length >= 2)!;
     expect(dia).toBeTruthy();
     // the client's TOTVS codes: Cielo's customer code and the posting parameters
     await t.exec(`INSERT INTO parametros_totvs (codpessoa, codfilial, codcontacaixa, codcentrocusto, codevento) VALUES (${padaria}, '01', 'CX01', '1001', '1.01.001')`);
