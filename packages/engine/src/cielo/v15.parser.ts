@@ -132,7 +132,7 @@ class V15Reader extends CieloReader {
       net: signed(text, 100, 101, 113, line, 'valor líquido'),
       rejected: null,
       brand: brand.at(text, 54, 56),
-      product: launchType(launch),
+      product: launchType.at(text, 150, 151),
       account,
     };
     this.ur = {
@@ -193,8 +193,10 @@ class V15Reader extends CieloReader {
     const saleDate = this.saleDate(line, text);
     const brandCode = brand.at(text, 12, 14);
     const productCode = productAt(text, 156, 158, 'v15');
+    // cut once: the sale, its forecast and the check that an installment line continues the sale all read it
+    const nsu = textAt(text, 176, 181);
     if (this.fileType === '04') {
-      this.emit(this.settlement(line, text, merchantId, batchId, gross, lineFee, net, paymentDate, saleDate, installment, installments, brandCode, ur));
+      this.emit(this.settlement(line, text, merchantId, batchId, nsu, gross, lineFee, net, paymentDate, saleDate, installment, installments, brandCode, ur));
       return;
     }
     if (paymentDate === null) throw new LineError(line, 'data de pagamento', `ausente ("${slice(text, 630, 637)}")`);
@@ -205,7 +207,7 @@ class V15Reader extends CieloReader {
       recordType: 'E',
       merchantId,
       batchId,
-      nsu: textAt(text, 176, 181) || null,
+      nsu: nsu || null,
       batchDate: saleDate,
       installment,
       installmentTotal: installments,
@@ -224,7 +226,7 @@ class V15Reader extends CieloReader {
     if (installments > 1 && installment > 1) {
       const s = p?.sale;
       if (p && s && installment === p.expected && s.merchantId === merchantId && s.installments === installments && s.saleDate === saleDate
-        && s.nsu === textAt(text, 176, 181) && s.authorization === keyOrNull(text, 22, 27)) {
+        && s.nsu === nsu && s.authorization === keyOrNull(text, 22, 27)) {
         s.gross += gross;
         s.fee += lineFee;
         s.net += net;
@@ -245,7 +247,7 @@ class V15Reader extends CieloReader {
       recordType: 'E',
       merchantId,
       batchId,
-      nsu: textAt(text, 176, 181),
+      nsu,
       authorization: keyOrNull(text, 22, 27),
       tid: keyOrNull(text, 192, 211),
       saleDate,
@@ -259,7 +261,7 @@ class V15Reader extends CieloReader {
       capture: saleChannel.at(text, 541, 543),
       card: cardFromParts(text.slice(165, 171), text.slice(171, 175)),
       terminal: keyOrNull(text, 544, 551),
-      status: launchType(launch),
+      status: launchType.at(text, 28, 29),
       accepted: true,
       creditDate: paymentDate,
       saleCode: keyOrNull(text, 496, 510),
@@ -314,7 +316,7 @@ class V15Reader extends CieloReader {
   }
 
   private settlement(
-    line: number, text: string, merchantId: string, batchId: string, gross: number, lineFee: number, net: number,
+    line: number, text: string, merchantId: string, batchId: string, nsu: string, gross: number, lineFee: number, net: number,
     paymentDate: BusinessDate | null, saleDate: BusinessDate, installment: number, installments: number, brandCode: Coded, ur: OpenUr | null,
   ): SettlementRecord {
     const settlementDate = paymentDate ?? dateAt(text, 582, 589, line, 'data do lançamento', 'DDMMAAAA');
@@ -326,7 +328,7 @@ class V15Reader extends CieloReader {
       recordType: 'E',
       merchantId,
       batchId,
-      nsu: textAt(text, 176, 181) || null,
+      nsu: nsu || null,
       settlementDate,
       saleDate,
       dueDate: dateAt(text, 630, 637, line, 'data de vencimento original', 'DDMMAAAA'),
