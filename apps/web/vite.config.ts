@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { appPreload } from './build/app-preload.plugin.ts';
-import { signInPrerender } from './build/sign-in-prerender.plugin.ts';
+import { prerenderPages } from './build/prerender-pages.plugin.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -83,7 +83,7 @@ export default defineConfig({
     compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
     routeJs(),
     appPreload('/src/app/boot.tsx'),
-    signInPrerender(fileURLToPath(import.meta.url)),
+    prerenderPages(fileURLToPath(import.meta.url)),
   ],
   // The API accepts only PUBLIC_URL (default http://localhost:3000) as a browser's Origin: the dev proxy
   // forwards this page's calls as that origin.

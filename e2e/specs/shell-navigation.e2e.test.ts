@@ -109,4 +109,29 @@ describe('moving around the application shell', () => {
     const unexpected = b.consoleErrors.filter((e) => !/404/.test(e) && !/inline event handler violates the following Content Security Policy/.test(e));
     expect(unexpected, unexpected.join('\n')).toEqual([]);
   });
+
+  it("paints an /app page's frame and title from the HTML, before any script runs, and draws the page over it", async () => {
+    const { page } = b;
+    const scripts = /\/assets\/.+\.js$/;
+    const frame = page.getByTestId('shell-frame');
+    const heading = page.getByRole('heading', { level: 1 });
+    await page.route(scripts, (route) => route.abort());
+    try {
+      await page.goto(`${server.url}/app/ajuda`);
+      expect(await frame.isVisible()).toBe(true);
+      expect(await heading.innerText()).toBe('Manual');
+      await screenshot(page, 'shell-frame-before-scripts');
+      // a register screen's title is its declaration's; a page outside the shell has no frame
+      await page.goto(`${server.url}/app/cliente`);
+      expect(await heading.innerText()).toBe('Cliente');
+      await page.goto(`${server.url}/signUp`);
+      expect(await frame.count()).toBe(0);
+    } finally {
+      await page.unroute(scripts);
+    }
+    await page.goto(`${server.url}/app/ajuda`);
+    await page.getByTestId('breadcrumb').waitFor();
+    expect(await frame.count()).toBe(0);
+    expect(await heading.allInnerTexts()).toEqual(['Manual']);
+  });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_TITLE_TOKEN } from '@concilia/domain';
 import { SECURITY_HEADERS, serveStatic } from '../src/http/static-files';
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -12,6 +13,9 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root" data-prerendered="/"><main>Acesse sua conta</main></div></body></html>';
 /** The same scripts over the logo placeholder: what every path but the sign-in page gets. */
 const APP = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"><img src="/logo.svg"></div></body></html>';
+/** The /app pages' frame (build/prerender-pages.plugin.ts): the same scripts over the shell's frame, a place for the title. */
+const FRAME = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"><header><img src="/logo.svg"></header><h1>${PAGE_TITLE_TOKEN}</h1></div></body></html>`;
+const framed = (title: string) => FRAME.replace(PAGE_TITLE_TOKEN, title);
 const SCRIPT = `export const x = ${JSON.stringify('concilia '.repeat(400))};\n`;
 
 let root: string;
@@ -43,6 +47,8 @@ beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-static-'));
   writeWithSiblings(path.join(root, 'index.html'), INDEX);
   writeWithSiblings(path.join(root, 'app.html'), APP);
+  // not precompressed by the build: each title makes its own page
+  fs.writeFileSync(path.join(root, 'app-frame.html'), FRAME);
   writeWithSiblings(path.join(root, 'assets/index-AbC123.js'), SCRIPT);
   // a font is stored compressed already: no siblings
   fs.writeFileSync(path.join(root, 'assets/open-sans-XyZ.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]));
@@ -116,21 +122,61 @@ describe('static files', () => {
       expect(r.headers.etag, p).toBeTruthy();
       expect(r.headers['last-modified'], p).toBeTruthy();
     }
-    const spa = await get('/app/dashboard', { 'accept-encoding': 'br' });
+    const spa = await get('/pagina-que-nao-existe', { 'accept-encoding': 'br' });
     expect(spa.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(zlib.brotliDecompressSync(spa.body).toString()).toBe(APP);
   });
 
-  it('sends the sign-in page the build rendered for / only, and the placeholder page for every other path', async () => {
+  it('sends the sign-in page the build rendered for / only, the frame to /app pages and the placeholder page to every other path', async () => {
     for (const p of ['/', '/?isVis=true', '/index.html']) expect((await get(p)).body.toString(), p).toBe(INDEX);
-    for (const p of ['/spc', '/app/dashboard', '/signUp', '/pagina-que-nao-existe']) expect((await get(p)).body.toString(), p).toBe(APP);
+    for (const p of ['/spc', '/signUp', '/painel', '/pagina-que-nao-existe', '/application']) expect((await get(p)).body.toString(), p).toBe(APP);
+    for (const p of ['/app', '/app/dashboard', '/app/cadastro-que-nao-existe']) expect((await get(p)).body.toString(), p).toContain('<header>');
 
-    // a build made before the sign-in page was rendered has index.html only: it answers every path
-    fs.renameSync(path.join(root, 'app.html'), path.join(root, 'app.html.bak'));
+    // a build made before the frame or the sign-in page was rendered: app.html, or index.html alone, answers
+    fs.renameSync(path.join(root, 'app-frame.html'), path.join(root, 'app-frame.html.bak'));
     try {
+      expect((await get('/app/dashboard')).body.toString()).toBe(APP);
+      fs.renameSync(path.join(root, 'app.html'), path.join(root, 'app.html.bak'));
       expect((await get('/app/dashboard')).body.toString()).toBe(INDEX);
     } finally {
-      fs.renameSync(path.join(root, 'app.html.bak'), path.join(root, 'app.html'));
+      fs.renameSync(path.join(root, 'app-frame.html.bak'), path.join(root, 'app-frame.html'));
+      if (fs.existsSync(path.join(root, 'app.html.bak'))) fs.renameSync(path.join(root, 'app.html.bak'), path.join(root, 'app.html'));
+    }
+  });
+
+  it("writes the address's title from the routes table into the /app frame, in each coding, with a validator per title", async () => {
+    const dashboard = await get('/app/dashboard', { 'accept-encoding': 'br' });
+    expect(dashboard.headers['content-encoding']).toBe('br');
+    expect(dashboard.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    expect(Number(dashboard.headers['content-length'])).toBe(dashboard.body.length);
+    expect(zlib.brotliDecompressSync(dashboard.body).toString()).toBe(framed('Dashboard'));
+
+    // case and a final slash do not change the page (titleForPath); accented titles stay whole in every coding
+    expect((await get('/app/Dashboard/')).body.toString()).toBe(framed('Dashboard'));
+    const gz = await get('/app/parametros', { 'accept-encoding': 'gzip' });
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(framed('Parâmetros'));
+    // a register screen's title comes from its declaration
+    expect((await get('/app/cliente')).body.toString()).toBe(framed('Cliente'));
+    // an address the table does not know: the frame without a title, the token never shown
+    const unknown = (await get('/app/tela-que-nao-existe')).body.toString();
+    expect(unknown).toBe(framed(''));
+    expect(unknown).not.toContain(PAGE_TITLE_TOKEN);
+
+    const etag = dashboard.headers.etag!;
+    expect((await get('/app/dashboard', { 'accept-encoding': 'br', 'if-none-match': etag })).status).toBe(304);
+    // another title is another page: the dashboard's validator does not match it, nor another coding
+    expect((await get('/app/home', { 'accept-encoding': 'br', 'if-none-match': etag })).status).toBe(200);
+    expect((await get('/app/dashboard', { 'accept-encoding': 'gzip', 'if-none-match': etag })).status).toBe(200);
+
+    // a new build's frame is a new page
+    fs.writeFileSync(path.join(root, 'app-frame.html'), FRAME.replace('<header>', '<header class="v2">'));
+    try {
+      const rebuilt = await get('/app/dashboard', { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(rebuilt.status).toBe(200);
+      expect(zlib.brotliDecompressSync(rebuilt.body).toString()).toContain('<header class="v2"><img src="/logo.svg"></header><h1>Dashboard</h1>');
+    } finally {
+      fs.writeFileSync(path.join(root, 'app-frame.html'), FRAME);
     }
   });
 

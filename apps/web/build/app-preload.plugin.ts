@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 
-/** Marks the app's links, for the sign-in page's HTML to ask them differently (sign-in-prerender.plugin.ts). */
+/** Marks the app's links, for the sign-in page's HTML to ask them differently (prerender-pages.plugin.ts). */
 export const APP_FILE_MARK = 'data-app-file';
 
 /**
@@ -8,7 +8,7 @@ export const APP_FILE_MARK = 'data-app-file';
  * evaluate React only when the person starts using it; Vite would then fetch the app's files only at that moment.
  * This puts them in the HTML instead, as Vite does for an entry's static imports: the app's stylesheet (the sign-in
  * page's looks and the fonts: needed for the first paint) and a modulepreload of each of its files (fetched and
- * compiled with the page, not evaluated; the sign-in page's HTML makes them a prefetch, sign-in-prerender.plugin.ts).
+ * compiled with the page, not evaluated; the sign-in page's HTML makes them a prefetch, prerender-pages.plugin.ts).
  */
 export function appPreload(appModule: string): Plugin {
   let base = '/';

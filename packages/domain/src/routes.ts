@@ -42,6 +42,12 @@ const titles = () => (titleByPath ??= new Map<string, string>([
   ...REGISTER_PAGES.map((r): [string, string] => [`/app/${r.page}`.toLowerCase(), r.title]),
 ]));
 
+/**
+ * Where the server writes a page's title (HTML-escaped) into the /app pages' frame, app-frame.html: text no title
+ * holds, so React's render of the frame keeps it as it is (apps/web/src/app/prerender/shell-frame.prerender.tsx).
+ */
+export const PAGE_TITLE_TOKEN = '__CONCILIA_PAGE_TITLE__';
+
 /** Title of a page from its path; an unknown path gives an empty title (spec part 1 §2). */
 export function titleForPath(pathname: string): string {
   const clean = pathname.replace(/\/+$/, '').toLowerCase() || '/';

@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import { PAGE_TITLE_TOKEN, titleForPath } from '@concilia/domain';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 
@@ -55,10 +58,76 @@ function fileFor(root: string, pathname: string): string | null {
   return file === base || file.startsWith(base + path.sep) ? file : null;
 }
 
+/** An HTML-escaped text, for a title written into a page. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** One body the static handler can send: a file of the build, or a page made here, in one content coding. */
+interface Representation {
+  coding: (typeof ENCODINGS)[number]['name'] | null;
+  size: number;
+  mtime: Date;
+  etag: string;
+  /** the file to stream, or the bytes made here */
+  body: string | Buffer;
+  type: string;
+}
+
+/** The /app pages' frame with one title in every coding, made once per title and build. */
+interface FramePage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  hash: string;
+}
+
+let frames: { build: string; byTitle: Map<string, FramePage> } | null = null;
+
+/**
+ * app-frame.html (build/prerender-pages.plugin.ts: the shell's top bar and the page's heading) with the title of the
+ * address written in: every /app page opens with its frame and title painted from the HTML. Made and compressed once
+ * per title of the routes table (a few dozen) and build, then kept.
+ */
+function framePage(file: string, stat: fs.Stats, title: string): FramePage {
+  const build = `${stat.size}-${stat.mtimeMs}`;
+  if (frames?.build !== build) frames = { build, byTitle: new Map() };
+  let page = frames.byTitle.get(title);
+  if (!page) {
+    const identity = Buffer.from(fs.readFileSync(file, 'utf8').replace(PAGE_TITLE_TOKEN, escapeHtml(title)));
+    page = {
+      identity,
+      br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: zlib.gzipSync(identity, { level: 9 }),
+      hash: crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 16),
+    };
+    frames.byTitle.set(title, page);
+  }
+  return page;
+}
+
+/** The codings of the build's file `target` (its precompressed siblings) or of the frame page, and the plain one. */
+function representations(target: string, pathname: string, usesFrame: boolean): Representation[] {
+  const type = TYPES[path.extname(target)] ?? 'application/octet-stream';
+  const stat = statFile(target)!;
+  if (usesFrame) {
+    const page = framePage(target, stat, titleForPath(pathname));
+    return [...ENCODINGS.map((e) => ({ name: e.name, body: page[e.name] })), { name: null, body: page.identity }].map(({ name, body }) => ({
+      coding: name, size: body.length, mtime: stat.mtime, etag: `W/"${page.hash}${name ? `-${name}` : ''}"`, body, type,
+    }));
+  }
+  const files = [...ENCODINGS.map((e) => ({ name: e.name, file: target + e.ext })), { name: null, file: target }];
+  return files.flatMap(({ name, file }) => {
+    const st = file === target ? stat : statFile(file);
+    if (!st) return [];
+    const etag = `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}${name ? `-${name}` : ''}"`;
+    return [{ coding: name, size: st.size, mtime: st.mtime, etag, body: file, type }];
+  });
+}
+
 /**
  * Serves the built web app: hashed assets are cached for a year; `/` gets index.html, where the build rendered the
- * sign-in page, and every other path app.html (the same scripts over a logo placeholder; index.html for a build
- * without it) so the client router can answer it (its catch-all shows the unknown-page screen) — except a missing /assets/
+ * sign-in page; an /app page, app-frame.html with its title (the shell's frame, see `framePage`); and every other
+ * path app.html (the same scripts over a logo placeholder; index.html for a build without either) so the client
+ * router can answer it (its catch-all shows the unknown-page screen) — except a missing /assets/
  * file, a 404, so a page still running an old build fails its import clearly instead of parsing HTML as a
  * script. Each file goes out as its .br or .gz sibling when the browser accepts that coding, with an ETag
  * (per coding) and Last-Modified for the 304 of a revalidation.
@@ -84,40 +153,44 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
     return;
   }
   const app = path.join(root, 'app.html');
-  const target = found ?? (pathname === '/' || !statFile(app) ? index : app);
+  const frame = path.join(root, 'app-frame.html');
+  const usesFrame = !found && (pathname === '/app' || pathname.startsWith('/app/')) && statFile(frame) !== null;
+  const target = found ?? (usesFrame ? frame : pathname === '/' || !statFile(app) ? index : app);
 
-  const variants = ENCODINGS.map((e) => ({ ...e, stat: statFile(target + e.ext) })).filter((v) => v.stat);
+  const variants = representations(target, pathname, usesFrame);
+  const coded = variants.filter((v) => v.coding !== null);
   // the browser's q-values decide ('*', 'identity;q=0' included); among equals brotli, the smaller, wins
-  const preferred = new Negotiator(req).encoding([...variants.map((v) => v.name), 'identity'], { preferred: ['br', 'gzip', 'identity'] });
-  const chosen = variants.find((v) => v.name === preferred);
-  const sent = chosen ? target + chosen.ext : target;
-  const stat = chosen?.stat ?? statFile(sent)!;
-  const etag = `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}${chosen ? `-${chosen.name}` : ''}"`;
+  const preferred = new Negotiator(req).encoding([...coded.map((v) => v.coding!), 'identity'], { preferred: ['br', 'gzip', 'identity'] });
+  const sent = variants.find((v) => v.coding === (preferred === 'identity' ? null : preferred)) ?? variants.find((v) => v.coding === null)!;
 
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
     'cache-control': found && isAsset ? IMMUTABLE : REVALIDATE,
-    etag,
-    'last-modified': stat.mtime.toUTCString(),
+    etag: sent.etag,
+    'last-modified': sent.mtime.toUTCString(),
   };
   // a shared cache must key on the coding whenever another request could get a different body
-  if (variants.length > 0) headers.vary = 'Accept-Encoding';
+  if (coded.length > 0) headers.vary = 'Accept-Encoding';
 
   // RFC 9110 §13.1: If-None-Match, when sent, decides alone; else If-Modified-Since
-  if (fresh(req.headers, { etag, 'last-modified': headers['last-modified'] })) {
+  if (fresh(req.headers, { etag: sent.etag, 'last-modified': headers['last-modified'] })) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  headers['content-type'] = TYPES[path.extname(target)] ?? 'application/octet-stream';
-  headers['content-length'] = String(stat.size);
-  if (chosen) headers['content-encoding'] = chosen.name;
+  headers['content-type'] = sent.type;
+  headers['content-length'] = String(sent.size);
+  if (sent.coding) headers['content-encoding'] = sent.coding;
   res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  fs.createReadStream(sent)
+  if (typeof sent.body !== 'string') {
+    res.end(sent.body);
+    return;
+  }
+  fs.createReadStream(sent.body)
     .on('error', () => res.destroy())
     .pipe(res);
 }

@@ -1,5 +1,6 @@
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { FormEvent, ReactNode } from 'react';
+import { PageHeading } from './page-heading';
 
 type Props = {
   title: string;
@@ -21,7 +22,7 @@ export function FilterPage({ title, subtitle, submit, onSubmit, children, after 
   return (
     <Stack spacing={2} sx={{ maxWidth: 960 }}>
       <Box>
-        <Typography variant="h4" component="h1">{title}</Typography>
+        <PageHeading>{title}</PageHeading>
         <Typography variant="body2" color="text.secondary">{subtitle}</Typography>
       </Box>
       <Card variant="outlined">

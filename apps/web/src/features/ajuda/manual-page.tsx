@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { ManualBlockView } from './manual-blocks';
 import { MANUAL, MANUAL_INTRO } from './manual-content';
 import { ManualToc, scrollToAnchor } from './manual-toc';
+import { PageHeading } from '../../app/page-heading';
 
 // Headings stop below the fixed top bar instead of under it.
 const ANCHOR_OFFSET = { scrollMarginTop: 88 };
@@ -18,7 +19,7 @@ export function ManualPage() {
   }, [hash]);
   return (
     <Box>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>{ROUTES.ajuda.title}</Typography>
+      <PageHeading>{ROUTES.ajuda.title}</PageHeading>
       <Typography variant="body1" sx={{ color: 'text.secondary', mt: 1, mb: 3, maxWidth: 760 }}>{MANUAL_INTRO}</Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, alignItems: 'start' }}>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>

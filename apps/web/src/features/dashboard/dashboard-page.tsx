@@ -10,6 +10,7 @@ import { describeFilter } from './dashboard-format';
 import { type ChartKey, chartTitles, dashboardOptions, isEmptyDashboard } from './dashboard-options';
 import { KeyFigures } from './key-figures';
 import { DashboardChart, preloadDashboardChart } from './lazy-dashboard-chart';
+import { PageHeading } from '../../app/page-heading';
 
 // The filter drawer (its form, date and select fields) loads when first opened: the key figures come first.
 const DashboardFilterDrawer = lazy(async () => ({ default: (await import('./dashboard-filter-drawer')).DashboardFilterDrawer }));
@@ -66,7 +67,7 @@ export function DashboardPage() {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>{ROUTES.dashboard.title}</Typography>
+          <PageHeading>{ROUTES.dashboard.title}</PageHeading>
           <Typography variant="body2" color="text.secondary" data-testid="dashboard-filtro">{describeFilter(filter, conciliador, filtered)}</Typography>
         </Box>
         <Tooltip title={MSG.listaAbrirFiltro}>

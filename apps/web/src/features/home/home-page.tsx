@@ -7,6 +7,7 @@ import { BannerCard } from './banner-card';
 import { LateFilesNotice } from './late-files-notice';
 import { LatestNews } from './latest-news';
 import { ShortcutCards } from './shortcut-cards';
+import { PageHeading } from '../../app/page-heading';
 
 /**
  * The landing page (/app/home, and /app/painel for a profile without the Dashboard — 'vis' users arrive there): a greeting, the banner, the
@@ -20,7 +21,7 @@ export function HomePage() {
   return (
     <Stack spacing={3}>
       <Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>{titleForPath(pathname)}</Typography>
+        <PageHeading>{titleForPath(pathname)}</PageHeading>
         <Typography variant="h6" component="p" data-testid="home-greeting" sx={{ mt: 1 }}>
           {nome ? MSG.saudacao.replace('{nome}', nome) : MSG.saudacaoSemNome}
         </Typography>

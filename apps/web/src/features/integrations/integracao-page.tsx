@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { RegisterPage } from '../../registers/register-page';
 import { INTEGRATION_REGISTER_SCREENS } from '../../registers/registry';
 import { ChavesApiTab } from './chaves-api-tab';
+import { PageHeading } from '../../app/page-heading';
 
 const CHAVES = 'chaves';
 const PAINEL = 'integracao-painel';
@@ -22,7 +23,7 @@ export function IntegracaoPage() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Typography variant="h4" component="h1">{ROUTES.integracao.title}</Typography>
+        <PageHeading>{ROUTES.integracao.title}</PageHeading>
         <Typography variant="body2" color="text.secondary">{MSG.integracaoSubtitulo}</Typography>
       </Box>
       <Tabs

@@ -12,6 +12,7 @@ import { PainelLinkDialog } from './painel-link-dialog';
 import { painelAtualizado, painelPeriodo, PAINEL_REFRESH_MS } from './painel-format';
 import { preloadDashboardChart } from '../dashboard/lazy-dashboard-chart';
 import { PainelView } from './painel-view';
+import { PageHeading } from '../../app/page-heading';
 
 /** The profile resource behind the panel: the dashboard's (the server's painel.service.ts says the same). */
 const PAINEL_SCREEN = 'dashboard';
@@ -53,7 +54,7 @@ function PainelDoUsuario() {
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Box sx={{ flexGrow: 1 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>{ROUTES.painel.title}</Typography>
+            <PageHeading>{ROUTES.painel.title}</PageHeading>
             <Chip size="small" label={MSG.painelSomenteLeitura} />
           </Stack>
           {r && (

@@ -8,6 +8,7 @@ import { OPS } from '../../lib/operations';
 import { painelAtualizado, painelHora, painelPeriodo, PAINEL_REFRESH_MS } from './painel-format';
 import { preloadDashboardChart } from '../dashboard/lazy-dashboard-chart';
 import { PainelView } from './painel-view';
+import { PageHeading } from '../../app/page-heading';
 
 /**
  * /painel?token=… — the panel a link opens (getUrlPainel), without signing in: the creator's figures, read only,
@@ -40,7 +41,7 @@ export function PainelPublicoPage() {
       <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3 }}>
         <Stack spacing={2} sx={{ maxWidth: 560, alignItems: 'center', textAlign: 'center' }}>
           <Box component="img" src="/logo.svg" alt={MSG.produtoNome} sx={{ height: 48, width: 48 }} />
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>{ROUTES.painelPublico.title}</Typography>
+          <PageHeading>{ROUTES.painelPublico.title}</PageHeading>
           <Alert severity="warning" data-testid="painel-erro">{result.error?.message ?? MSG.painelLinkInvalido}</Alert>
           <Button component={RouterLink} to={ROUTES.login.path} variant="contained">{MSG.painelEntrar}</Button>
         </Stack>

@@ -1,6 +1,6 @@
 import { MSG, PARAMETROS_MAX, parametrosSchema, ROUTES } from '@concilia/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Button, Card, CardContent, Stack, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useController, useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { useNotifier } from '../../app/notifications';
 import { useProcessing } from '../../app/processing';
 import { call } from '../../lib/api-client';
 import { OPS } from '../../lib/operations';
+import { PageHeading } from '../../app/page-heading';
 
 const KEY = ['parametros'];
 
@@ -36,7 +37,7 @@ export function ParametrosPage() {
   const length = String(field.value ?? '').length;
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
-      <Typography variant="h4" component="h1">{ROUTES.parametros.title}</Typography>
+      <PageHeading>{ROUTES.parametros.title}</PageHeading>
       <Card variant="outlined">
         <CardContent>
           <Stack component="form" spacing={2} noValidate onSubmit={(e) => void save(e)}>

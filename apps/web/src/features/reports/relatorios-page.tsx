@@ -8,6 +8,7 @@ import { AgendamentosTab } from './agendamentos-tab';
 import { GerarRelatorioTab } from './gerar-relatorio-tab';
 import { groupedReports } from './report-filter';
 import { agendamentosKey } from './report-operations';
+import { PageHeading } from '../../app/page-heading';
 
 type Aba = 'gerar' | 'agendamentos';
 const PAINEL = 'relatorios-painel';
@@ -42,7 +43,7 @@ export function RelatoriosPage() {
   return (
     <Stack spacing={2}>
       <Box>
-        <Typography variant="h4" component="h1">{ROUTES.relatorios.title}</Typography>
+        <PageHeading>{ROUTES.relatorios.title}</PageHeading>
         <Typography variant="body2" color="text.secondary">{MSG.relatoriosSubtitulo}</Typography>
       </Box>
       <Tabs value={aba} onChange={(_e, v: Aba) => navegar({ aba: v })} sx={{ borderBottom: 1, borderColor: 'divider' }}>

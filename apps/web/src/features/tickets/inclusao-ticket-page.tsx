@@ -1,6 +1,6 @@
 import { MSG, ROUTES, type TicketHeader, type TicketLine, ticketLineSchemaToday } from '@concilia/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { NumberField } from '../../registers/fields/number-field';
 import { SelectField } from '../../registers/fields/select-field';
 import { RegisterTextField } from '../../registers/fields/text-field';
 import { TicketEntryList } from './ticket-entry-list';
+import { PageHeading } from '../../app/page-heading';
 
 /** Labels of the manual ticket forms (spec part 1 §3 "Manual ticket", §5). */
 const L = {
@@ -113,7 +114,7 @@ export function InclusaoTicketPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">{ROUTES.inclusaoTicket.title}</Typography>
+      <PageHeading>{ROUTES.inclusaoTicket.title}</PageHeading>
       <Card variant="outlined">
         <CardContent>
           <HeaderForm onHeader={setHeader} />
