@@ -134,4 +134,26 @@ describe('moving around the application shell', () => {
     expect(await frame.count()).toBe(0);
     expect(await heading.allInnerTexts()).toEqual(['Manual']);
   });
+
+  it('on a phone the menu is drawn when the menu button opens it, and closes after a choice', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${server.url}/app/home`);
+      await page.getByTestId('breadcrumb').waitFor();
+      const menu = page.getByTestId('menu-drawer');
+      expect(await menu.count()).toBe(0);
+      await page.getByTestId('menu-button').click();
+      await menu.getByRole('button', { name: 'Ajuda' }).click();
+      await menu.getByRole('link', { name: 'Manual' }).click();
+      await page.waitForURL(/\/app\/ajuda$/);
+      await menu.waitFor({ state: 'hidden' });
+      await page.getByTestId('menu-button').click();
+      await menu.getByRole('link', { name: 'Manual' }).waitFor();
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+  });
 });
