@@ -81,6 +81,21 @@ describe('AppShell', () => {
     expect(asked()).toEqual([]);
   });
 
+  it('shows the page it opens with at once, over the frame the HTML painted, and fades in the pages opened after it', async () => {
+    const router = renderShell('/app/home');
+    const pageOf = (heading: HTMLElement) => heading.closest('main')!.querySelector<HTMLElement>('[data-testid="breadcrumb"] ~ div')!;
+    // MUI's Fade writes its opacity transition on the element when it fades it in
+    const fading = (heading: HTMLElement) => pageOf(heading).style.transition;
+    const first = await screen.findByRole('heading', { level: 1, name: 'Home' });
+    expect(fading(first)).toBe('');
+    expect(pageOf(first).style.opacity).toBe('1');
+    await router.navigate('/app/ajuda');
+    expect(fading(await screen.findByRole('heading', { level: 1, name: 'Manual' }))).toMatch(/^opacity 700ms/);
+    // back to the first page: now a page opened after the first, so it fades in too
+    await router.navigate('/app/home');
+    expect(fading(await screen.findByRole('heading', { level: 1, name: 'Home' }))).toMatch(/^opacity 700ms/);
+  });
+
   it('shows the menu from getMenus, the user name, the breadcrumb and counts the visit', async () => {
     renderShell('/app/ajuda');
     const drawer = await screen.findByTestId('menu-drawer');

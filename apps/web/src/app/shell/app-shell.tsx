@@ -25,6 +25,10 @@ export function AppShell() {
   // The phone overlay starts closed on every visit; the docked drawer's state is the persisted one.
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  // The page the shell opens with shows at once: the HTML's frame already showed its title, and the fade's first
+  // step measures the page (a forced layout in the middle of the first commit). Pages opened after it fade in.
+  const [openedWith, setOpenedWith] = useState<string | null>(pathname);
+  if (openedWith !== null && openedWith !== pathname) setOpenedWith(null);
   usePageVisits();
   usePermissionFromServer();
   useMenuState();
@@ -59,7 +63,7 @@ export function AppShell() {
         <Box sx={{ pt: 1 }}>
           <ImpersonationBar />
           <BreadcrumbBar />
-          <Fade key={pathname} in appear timeout={PAGE_TRANSITION_MS}>
+          <Fade key={pathname} in appear={openedWith === null} timeout={PAGE_TRANSITION_MS}>
             <Box>
               <ScreenGate>
                 <Outlet />
