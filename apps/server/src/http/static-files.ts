@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { PAGE_TITLE_TOKEN, titleForPath } from '@concilia/domain';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
+import { escapeHtml } from './escape-html';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -57,9 +58,6 @@ function fileFor(root: string, pathname: string): string | null {
   const file = path.resolve(base, `.${path.posix.normalize(decoded)}`);
   return file === base || file.startsWith(base + path.sep) ? file : null;
 }
-
-/** An HTML-escaped text, for a title written into a page. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One body the static handler can send: a file of the build, or a page made here, in one content coding. */
 interface Representation {

@@ -5,12 +5,11 @@ import type { Config } from '../config';
 import { disposition } from '../downloads/download-route';
 import { resolveSession } from '../features/auth/session.service';
 import { parseCookies, SESSION_COOKIE } from '../http/cookies';
+import { escapeHtml } from '../http/escape-html';
 import { publicLink } from '../http/public-link';
 import { storedBody } from '../ingest/stored-refs';
 import type { FileStorage } from '../ingest/file-storage';
 import { readReportLink, REPORT_FILE_PREFIX, REPORT_LINK_DAYS } from './report-files';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The page a refused link shows: the reason and a way into the app (the link reaches people from an e-mail, not the app). */
 function refusal(config: Pick<Config, 'publicUrl'>, status: number, message: string): Response {
