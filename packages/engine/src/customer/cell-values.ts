@@ -46,13 +46,31 @@ export function cellDateTime(cell: Cell | undefined, format: ColumnMapping['date
   }
   const raw = cellText(cell);
   if (raw === '') return null;
+  // a date alone (no ':', so no time after it): the usual column, read without the tail's search
+  if (raw.indexOf(':') === -1) return { date: textDate(raw, raw, format, ctx.line, field), time: null };
   const tail = DATE_TIME_TAIL.exec(raw);
   const time = tail?.[1] ? textTime(tail[1], ctx.line, field) : null;
   const text = tail ? raw.slice(0, tail.index).trim() : raw;
   return { date: textDate(text, raw, format, ctx.line, field), time };
 }
 
+const DATE_CACHE_LIMIT = 4096;
+/** Dates read, per format: a sales file repeats a few dozen dates over every row. Only valid dates are kept. */
+const dateCaches = new Map<ColumnMapping['dateFormat'], Map<string, BusinessDate>>();
+
 function textDate(text: string, raw: string, format: ColumnMapping['dateFormat'], line: number, field: string): BusinessDate {
+  let cache = dateCaches.get(format);
+  if (cache === undefined) dateCaches.set(format, (cache = new Map()));
+  let value = cache.get(text);
+  if (value === undefined) {
+    value = readTextDate(text, raw, format, line, field);
+    if (cache.size >= DATE_CACHE_LIMIT) cache.clear();
+    cache.set(text, value);
+  }
+  return value;
+}
+
+function readTextDate(text: string, raw: string, format: ColumnMapping['dateFormat'], line: number, field: string): BusinessDate {
   let y: string;
   let m: string;
   let d: string;
@@ -83,11 +101,28 @@ function textDate(text: string, raw: string, format: ColumnMapping['dateFormat']
 
 /** 'HH:MM:SS', 'HH:MM', 'HHMMSS' → 'HH:MM:SS'. */
 export function textTime(raw: string, line: number, field: string): string {
+  if (isPlainTime(raw)) return raw;
   const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(raw) ?? /^(\d{2})(\d{2})(\d{2})$/.exec(raw);
   if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) {
     throw new LineError(line, field, `não é uma hora HH:MM:SS ${shown(raw)}`);
   }
   return `${m[1]!.padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}`;
+}
+
+/** Two digits at i and i + 1 of `s`, as a number; -1 when either is not a digit. */
+function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/** Already 'HH:MM:SS' and a valid time: what `textTime` would return, found without a regex or a new string. */
+function isPlainTime(raw: string): boolean {
+  if (raw.length !== 8 || raw.charCodeAt(2) !== 58 || raw.charCodeAt(5) !== 58) return false;
+  const h = twoDigits(raw, 0);
+  const m = twoDigits(raw, 3);
+  const s = twoDigits(raw, 6);
+  return h >= 0 && h <= 23 && m >= 0 && m <= 59 && s >= 0 && s <= 59;
 }
 
 /** A time cell: text, or the fraction of a day Excel stores (alone or as part of a date-time). Blank gives null. */
@@ -99,6 +134,7 @@ export function cellTime(cell: Cell | undefined, ctx: CellContext, field: string
   }
   const raw = cellText(cell);
   if (raw === '') return null;
+  if (isPlainTime(raw)) return raw;
   // a date-time in the time column: its time part
   const tail = /(\d{1,2}:\d{2}(?::\d{2})?)$/.exec(raw);
   return textTime(tail && tail.index > 0 ? tail[1]! : raw, ctx.line, field);
@@ -116,6 +152,8 @@ const MONEY = {
  * accounting parentheses '(1.234,56)' for negatives. More than 2 decimals only when the extra digits are zeros.
  */
 export function moneyText(raw: string, mark: ',' | '.', line: number, field: string): Centavos {
+  const plain = plainMoney(raw, mark);
+  if (plain >= 0) return plain;
   let t = raw.replace(/R\$|\s|\u00a0/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(t)) {
@@ -139,6 +177,34 @@ export function moneyText(raw: string, mark: ',' | '.', line: number, field: str
   const cents = Number(int) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
   if (!Number.isSafeInteger(cents)) throw new LineError(line, field, `fora do intervalo ${shown(raw)}`);
   return negative && cents !== 0 ? -cents : cents;
+}
+
+/**
+ * Digits, then the decimal mark and one or two digits (or no mark at all): what sales files write nearly always,
+ * read to centavos without a regex. −1 for anything else (signs, groups, symbols, spaces, more decimals), which
+ * `moneyText` reads the long way.
+ */
+function plainMoney(raw: string, mark: ',' | '.'): Centavos {
+  const n = raw.length;
+  const markAt = raw.lastIndexOf(mark);
+  const intEnd = markAt === -1 ? n : markAt;
+  const decimals = n - intEnd - 1;
+  // up to 13 integer digits: far below 2^53 centavos
+  if (intEnd === 0 || intEnd > 13 || (markAt !== -1 && (decimals < 1 || decimals > 2))) return -1;
+  let cents = 0;
+  for (let i = 0; i < intEnd; i++) {
+    const d = raw.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    cents = cents * 10 + d;
+  }
+  cents *= 100;
+  if (decimals >= 1) {
+    const d1 = raw.charCodeAt(intEnd + 1) - 48;
+    const d2 = decimals === 2 ? raw.charCodeAt(intEnd + 2) - 48 : 0;
+    if (d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) return -1;
+    cents += d1 * 10 + d2;
+  }
+  return cents;
 }
 
 /** A money cell; blank gives null. */

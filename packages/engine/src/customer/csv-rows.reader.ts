@@ -71,6 +71,8 @@ export function detectSeparator(header: string): string {
 
 /** Whether the quotes of `text` leave a field open (the record goes on on the next line). */
 function quoteOpen(text: string, sep: string): boolean {
+  // most records hold no quote at all: one native search instead of a walk over every character
+  if (text.indexOf('"') === -1) return false;
   let open = false;
   let fieldStart = true;
   for (let i = 0; i < text.length; i++) {
