@@ -74,6 +74,26 @@ describe('field decoders', () => {
     expect(card('   ')).toBeNull();
   });
 
+  // bare digits are read on a short path, a repeated date from a cache: the same values and messages as the full path
+  it('reads bare digits and repeated dates as the full decoders do', () => {
+    expect(amount('0000000013211', 1, 'v', { sign: ' ' })).toBe(13211);
+    expect(amount(' 13211', 1, 'v')).toBe(13211);
+    expect(amount('1234567890123456', 1, 'v')).toBe(1234567890123456);
+    expect(thrown(() => amount('150', 3, 'valor', { sign: '  x' })).message).toBe('Linha 3: valor com sinal inválido ("  x")');
+    expect(num('9007199254740991', 1, 'n')).toBe(9007199254740991);
+    expect(thrown(() => num('9007199254740993', 4, 'n')).message).toBe('Linha 4: n fora do intervalo ("9007199254740993")');
+    expect(numericKey('014797470', 1, 'PV')).toBe('014797470');
+    expect(thrown(() => numericKey('', 7, 'PV')).message).toBe('Linha 7: PV ausente');
+    for (const line of [5, 6]) {
+      expect(date('30062020', line, 'd', 'DDMMAAAA')).toBe('2020-06-30');
+      expect(dateOrNull('00000000', line, 'd', 'DDMMAAAA')).toBeNull();
+      expect(thrown(() => date('00000000', line, 'data', 'DDMMAAAA')).message).toBe(`Linha ${line}: data ausente ("00000000")`);
+      expect(thrown(() => date('31022020', line, 'data da venda', 'DDMMAAAA')).message).toBe(`Linha ${line}: data da venda inválida ("31022020")`);
+    }
+    // the same text in another layout is another date (or none)
+    expect(thrown(() => date('30062020', 1, 'd', 'AAAAMMDD')).message).toBe('Linha 1: d inválida ("30062020")');
+  });
+
   it('names a truncated record', () => {
     expect(thrown(() => requireLength('008123', 230, 9, '008')).message).toBe(
       'Linha 9: registro 008 com 6 posições, esperado ao menos 230 (linha truncada?)',
