@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  bytesSource, detectFile, fileText, generateScenario, layoutById, type NormalizedRecord, type ParsedItem, operatorSide, type SyntheticFile,
+  bytesSource, type CustomerSaleRecord, detectFile, fileText, generateScenario, layoutById, type NormalizedRecord, type ParsedItem, operatorSide, type SyntheticFile,
   WRITERS, type WriterName,
 } from '@concilia/engine';
 import { describe, expect, it } from 'vitest';
 import { CopyBytes } from '../src/ingest/copy-bytes';
-import { type LineContext, type OperatorRecord, writeOperatorLineRow } from '../src/ingest/line-rows';
+import { customerLineRow, type LineContext, type OperatorRecord, writeOperatorLineRow } from '../src/ingest/line-rows';
 
 /**
  * The COPY rows the load writes (CopyBytes, writeOperatorLineRow) for every kind of record any layout reads, against
@@ -16,6 +16,8 @@ import { type LineContext, type OperatorRecord, writeOperatorLineRow } from '../
  * again when a change of the row is meant (then read its diff).
  */
 const GOLDEN = new URL('golden/line-rows.tsv', import.meta.url);
+/** The customer lines' rows, as the string rows wrote them before they too became bytes. */
+const CUSTOMER_GOLDEN = new URL('golden/customer-line-rows.tsv', import.meta.url);
 const rowsWritten: string[] = [];
 const ROOT = new URL('../../../packages/engine/test/', import.meta.url);
 const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
@@ -111,5 +113,33 @@ describe('COPY rows as bytes', () => {
   // after the two above, which gather the rows (a file's tests run in order)
   it('writes, byte for byte, the rows of the golden file', () => {
     expectGolden();
+  });
+
+  it('writes the customer lines of every customer fixture and a generated file, escapes and nulls, byte for byte', async () => {
+    const rows: string[] = [];
+    const add = (label: string, records: CustomerSaleRecord[]) => {
+      rows.push(`# ${label}\n`, ...records.map((r, i) => customerLineRow(r, context(r, i))));
+    };
+    const customer = (records: NormalizedRecord[]) => records.filter((r): r is CustomerSaleRecord => r.kind === 'customerSale');
+    for (const file of files(new URL('fixtures/customer/', ROOT).pathname)) {
+      add(path.relative(ROOT.pathname, file), customer(await recordsOf(new Uint8Array(fs.readFileSync(file)))));
+    }
+    const writer = WRITERS['cliente-csv'];
+    const text = [...fileText(writer, {
+      merchantId: writer.sampleMerchant, fileDate: '2026-10-01', sequence: 1,
+      sales: operatorSide(generateScenario({ sales: 60, seed: 9, startDate: '2026-09-01', days: 3, merchants: [writer.sampleMerchant] })),
+    })].join('');
+    const generated = customer(await recordsOf(Buffer.from(text, 'latin1')));
+    expect(generated.length).toBeGreaterThan(50);
+    add('synthetic cliente-csv', generated);
+    const odd = {
+      kind: 'customerSale', operator: 'cliente', recordType: 'VENDA', line: 4, merchantId: '', nsu: 'a\tb', tid: null, authorization: 'ç\\',
+      terminal: undefined, saleDate: '2026-10-01', saleTime: null, installments: 1, gross: -5, brand: null, product: { code: 'x', name: 'Crédito\nà vista' },
+      customerCode: '😀', nossoNumero: '', operatorHint: 'Rede',
+    } as unknown as CustomerSaleRecord;
+    add('escapes', [odd]);
+    const all = rows.join('');
+    if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(CUSTOMER_GOLDEN, all);
+    expect(all).toBe(fs.readFileSync(CUSTOMER_GOLDEN, 'utf8'));
   });
 });

@@ -10,7 +10,7 @@ import { MATCH_QUEUE } from '../reconcile/match-queue';
 import { attributionScope, EstablishmentUnits, operatorLineKey, withinScope } from './attribution';
 import type { IngestDeps } from './receive-file';
 import { CopyBytes } from './copy-bytes';
-import { CUSTOMER_LINE_COLUMNS, customerLineRow, lineDate, OPERATOR_LINE_COLUMNS, writeOperatorLineRow } from './line-rows';
+import { CUSTOMER_LINE_COLUMNS, lineDate, OPERATOR_LINE_COLUMNS, writeCustomerLineRow, writeOperatorLineRow } from './line-rows';
 import { OccurrenceCounter } from './occurrence-counter';
 import { uniqueViolationOf } from '../db-errors';
 import { ingestBankStatement } from './ingest-bank-statement';
@@ -233,10 +233,10 @@ class RowWriter {
     const hinted = r.operatorHint ? this.look.operatorsByName.get(r.operatorHint.toLowerCase()) ?? null : null;
     const chave = md5Hex(`${codpessoa ?? ''}|${recordIdentity(r)}`);
     this.span.lines.add(r.saleDate);
-    this.block.utf8(customerLineRow(r, {
+    writeCustomerLineRow(this.block, r, {
       codarquivo: this.codarquivo, chave, ocorrencia: this.counter.nextHex(chave),
       codoperadora: terminal?.codoperadora ?? hinted, codpessoa, codcliente: this.look.tenants.of(codpessoa),
-    }));
+    });
   }
 }
 
