@@ -90,6 +90,15 @@ describe('field decoders', () => {
       expect(thrown(() => date('00000000', line, 'data', 'DDMMAAAA')).message).toBe(`Linha ${line}: data ausente ("00000000")`);
       expect(thrown(() => date('31022020', line, 'data da venda', 'DDMMAAAA')).message).toBe(`Linha ${line}: data da venda inválida ("31022020")`);
     }
+    expect(timeOrNull('235959', 1, 'h')).toBe('23:59:59');
+    expect(thrown(() => timeOrNull(' 10354', 1, 'h')).message).toBe('Linha 1: h não é uma hora HHMMSS (" 10354")');
+    expect(thrown(() => timeOrNull('240000', 2, 'hora')).message).toBe('Linha 2: hora não é uma hora HHMMSS ("240000")');
+    expect(thrown(() => timeOrNull('1035a8', 2, 'hora')).message).toBe('Linha 2: hora não é uma hora HHMMSS ("1035a8")');
+    expect(card(' 409600XXXXXX8666 ')).toEqual({ masked: '409600XXXXXX8666', bin: '409600', last4: '8666' });
+    expect(card('XXXXXX123')).toEqual({ masked: 'XXXXXX123', bin: null, last4: null });
+    expect(card('4096')).toEqual({ masked: '4096', bin: null, last4: '4096' });
+    expect(card('40960')).toEqual({ masked: '40960', bin: null, last4: '0960' });
+    expect(card('000000')).toBeNull();
     // the same text in another layout is another date (or none)
     expect(thrown(() => date('30062020', 1, 'd', 'AAAAMMDD')).message).toBe('Linha 1: d inválida ("30062020")');
   });

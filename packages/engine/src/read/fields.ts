@@ -49,6 +49,13 @@ function allDigits(raw: string): boolean {
   return true;
 }
 
+/** The two digits at i and i + 1 as a number; −1 when either is not a digit. */
+function twoDigits(raw: string, i: number): number {
+  const a = raw.charCodeAt(i) - 48;
+  const b = raw.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
 /** Bare digits, at most 15 (below 2^53), as a number; −1 for anything else. */
 function plainNumber(raw: string): number {
   const n = raw.length;
@@ -184,6 +191,12 @@ function readDate(raw: string, line: number, field: string, layout: DateLayout):
 
 /** HHMMSS → 'HH:MM:SS'; blank gives null. */
 export function timeOrNull(raw: string, line: number, field: string): string | null {
+  if (raw.length === 6) {
+    const h = twoDigits(raw, 0);
+    const m = twoDigits(raw, 2);
+    const s = twoDigits(raw, 4);
+    if (h >= 0 && h <= 23 && m >= 0 && m <= 59 && s >= 0 && s <= 59) return `${raw.slice(0, 2)}:${raw.slice(2, 4)}:${raw.slice(4, 6)}`;
+  }
   const t = raw.trim();
   if (t === '') return null;
   const m = /^(\d{2})(\d{2})(\d{2})$/.exec(t);
@@ -196,10 +209,24 @@ export function timeOrNull(raw: string, line: number, field: string): string | n
 /** A masked card ('409600XXXXXX8666', '603689*********2099'): BIN = leading 6 digits, last 4 digits. */
 export function card(raw: string): CardRef | null {
   const masked = raw.trim();
-  if (masked === '' || /^0+$/.test(masked)) return null;
-  const bin = /^\d{6}/.exec(masked)?.[0] ?? null;
-  const last4 = /\d{4}$/.exec(masked)?.[0] ?? null;
+  const n = masked.length;
+  if (n === 0 || allZeros(masked)) return null;
+  const bin = n >= 6 && digitsIn(masked, 0, 6) ? masked.slice(0, 6) : null;
+  const last4 = n >= 4 && digitsIn(masked, n - 4, n) ? masked.slice(n - 4) : null;
   return { masked, bin, last4 };
+}
+
+function allZeros(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== 48) return false;
+  return true;
+}
+
+function digitsIn(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return false;
+  }
+  return true;
 }
 
 /** Throws when a fixed-width line is shorter than the last position the parser needs. */
