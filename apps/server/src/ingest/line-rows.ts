@@ -81,7 +81,6 @@ function extrasOf(r: OperatorRecord, usedFields: ReadonlySet<string>): string | 
   return extras && JSON.stringify(extras);
 }
 
-
 /**
  * A customer line in the columns of CUSTOMER_LINE_COLUMNS, written straight into the COPY bytes like the operator
  * lines: an array of values and a row string per line were most of the customer file's load once its parse was fast

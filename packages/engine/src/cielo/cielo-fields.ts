@@ -1,6 +1,6 @@
 import type { BusinessDate, Centavos } from '@concilia/domain';
 import type { BankAccount, CardRef } from '../model';
-import { LineError, type DateLayout, amount, date, dateOrNull, num, slice } from '../read/fields';
+import { LineError, type DateLayout, allZeros, amount, date, dateOrNull, digitsIn, digitsValue, num, slice } from '../read/fields';
 
 /**
  * Fast paths of the read/fields decoders for the Cielo hot path (a million E lines): digits are read with
@@ -8,19 +8,8 @@ import { LineError, type DateLayout, amount, date, dateOrNull, num, slice } from
  * to the shared decoder on the same text, so values and pt-BR error messages are exactly those of read/fields.
  */
 
-const ZERO = 48;
-
 /** The digits at 1-based positions start..end as a number, or -1 when any is not a digit (or the line is short). */
-function digitsAt(text: string, start: number, end: number): number {
-  if (end > text.length) return -1;
-  let n = 0;
-  for (let i = start - 1; i < end; i++) {
-    const d = text.charCodeAt(i) - ZERO;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
+const digitsAt = (text: string, start: number, end: number): number => digitsValue(text, start - 1, end);
 
 /** S + V(n,2): the sign at `signPos`, the digits at start..end → signed centavos. */
 export function signed(text: string, signPos: number, start: number, end: number, line: number, field: string): Centavos {
@@ -124,10 +113,6 @@ export function timeAt(text: string, start: number, end: number, line: number, f
   throw new LineError(line, field, `não é uma hora HHMMSS ("${raw}")`);
 }
 
-function blankOrZeros(t: string): boolean {
-  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) !== ZERO) return false;
-  return true;
-}
 
 /** A character `String#trim` never removes (whitespace in latin-1 is at most the space, and U+00A0). */
 function solid(c: number): boolean {
@@ -148,26 +133,21 @@ export function textAt(text: string, start: number, end: number): string {
 /** An alphanumeric field: trimmed text, null when blank or all zeros (Cielo zero-fills absent keys). */
 export function keyOrNull(text: string, start: number, end: number): string | null {
   const t = textAt(text, start, end);
-  if (t === '') return null;
-  for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) !== ZERO) return t;
-  return null;
+  return allZeros(t) ? null : t;
 }
 
 /** A required numeric key (EC): digits kept as text. */
 export function numericKeyAt(text: string, start: number, end: number, line: number, field: string): string {
   const t = textAt(text, start, end);
   if (t === '') throw new LineError(line, field, 'ausente');
-  for (let i = 0; i < t.length; i++) {
-    const d = t.charCodeAt(i) - ZERO;
-    if (d < 0 || d > 9) throw new LineError(line, field, `não numérico ("${text.slice(start - 1, end)}")`);
-  }
+  if (!digitsIn(t, 0, t.length)) throw new LineError(line, field, `não numérico ("${text.slice(start - 1, end)}")`);
   return t;
 }
 
 /** A bank account, or null when the bank is blank or zeros. */
 export function accountAt(text: string, bank: [number, number], branch: [number, number], account: [number, number]): BankAccount | null {
   const b = textAt(text, bank[0], bank[1]);
-  if (blankOrZeros(b)) return null;
+  if (allZeros(b)) return null;
   return { bank: b, branch: textAt(text, branch[0], branch[1]), account: textAt(text, account[0], account[1]) };
 }
 
@@ -175,8 +155,8 @@ export function accountAt(text: string, bank: [number, number], branch: [number,
 export function cardFromParts(bin: string, last4: string): CardRef | null {
   const b = bin.trim();
   const l = last4.trim();
-  const hasBin = !blankOrZeros(b);
-  const hasLast = !blankOrZeros(l);
+  const hasBin = !allZeros(b);
+  const hasLast = !allZeros(l);
   if (!hasBin && !hasLast) return null;
   return { masked: `${hasBin ? b : ''}******${hasLast ? l : ''}`, bin: hasBin ? b : null, last4: hasLast ? l : null };
 }

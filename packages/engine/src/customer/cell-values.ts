@@ -1,7 +1,7 @@
 import type { BusinessDate, Centavos } from '@concilia/domain';
 import { isBusinessDate } from '@concilia/domain';
 import type { ColumnMapping } from '../layout';
-import { LineError, date as fixedDate } from '../read/fields';
+import { LineError, date as fixedDate, digitsValue } from '../read/fields';
 import { excelNumberCentavos, excelNumberText, excelSerialDateTime } from './excel-values';
 import { type Cell, isNumberCell } from './sheet-row';
 
@@ -109,19 +109,12 @@ export function textTime(raw: string, line: number, field: string): string {
   return `${m[1]!.padStart(2, '0')}:${m[2]}:${m[3] ?? '00'}`;
 }
 
-/** Two digits at i and i + 1 of `s`, as a number; -1 when either is not a digit. */
-function twoDigits(s: string, i: number): number {
-  const a = s.charCodeAt(i) - 48;
-  const b = s.charCodeAt(i + 1) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
-}
-
 /** Already 'HH:MM:SS' and a valid time: what `textTime` would return, found without a regex or a new string. */
 function isPlainTime(raw: string): boolean {
   if (raw.length !== 8 || raw.charCodeAt(2) !== 58 || raw.charCodeAt(5) !== 58) return false;
-  const h = twoDigits(raw, 0);
-  const m = twoDigits(raw, 3);
-  const s = twoDigits(raw, 6);
+  const h = digitsValue(raw, 0, 2);
+  const m = digitsValue(raw, 3, 5);
+  const s = digitsValue(raw, 6, 8);
   return h >= 0 && h <= 23 && m >= 0 && m <= 59 && s >= 0 && s <= 59;
 }
 
@@ -191,20 +184,10 @@ function plainMoney(raw: string, mark: ',' | '.'): Centavos {
   const decimals = n - intEnd - 1;
   // up to 13 integer digits: far below 2^53 centavos
   if (intEnd === 0 || intEnd > 13 || (markAt !== -1 && (decimals < 1 || decimals > 2))) return -1;
-  let cents = 0;
-  for (let i = 0; i < intEnd; i++) {
-    const d = raw.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    cents = cents * 10 + d;
-  }
-  cents *= 100;
-  if (decimals >= 1) {
-    const d1 = raw.charCodeAt(intEnd + 1) - 48;
-    const d2 = decimals === 2 ? raw.charCodeAt(intEnd + 2) - 48 : 0;
-    if (d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) return -1;
-    cents += d1 * 10 + d2;
-  }
-  return cents;
+  const units = digitsValue(raw, 0, intEnd);
+  const cents = decimals >= 1 ? digitsValue(raw, intEnd + 1, n) : 0;
+  if (units < 0 || cents < 0) return -1;
+  return units * 100 + (decimals === 1 ? cents * 10 : cents);
 }
 
 /** A money cell; blank gives null. */

@@ -38,35 +38,41 @@ const DIGITS = /^\d+$/;
 /**
  * The fixed-width fields of a million-line file are nearly all bare digits: these read them by char code, without
  * trimming, a regex or a new string, and anything else (padding, signs, letters, errors) takes the decoders' full
- * path, so values and messages stay the same.
+ * path, so values and messages stay the same. Positions are 0-based, `to` exclusive; the parsers' own fast decoders
+ * (cielo-fields.ts, customer/cell-values.ts) use them too.
  */
-function allDigits(raw: string): boolean {
-  if (raw.length === 0) return false;
-  for (let i = 0; i < raw.length; i++) {
-    const d = raw.charCodeAt(i) - 48;
+
+/** The digits of text[from, to) as a number (at most 15 of them stay exact), or −1 when one is not a digit or the text is short. */
+export function digitsValue(text: string, from: number, to: number): number {
+  if (to > text.length) return -1;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** Whether text[from, to) is all digits (any length). */
+export function digitsIn(text: string, from: number, to: number): boolean {
+  if (to > text.length) return false;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
     if (d < 0 || d > 9) return false;
   }
   return true;
 }
 
-/** The two digits at i and i + 1 as a number; −1 when either is not a digit. */
-function twoDigits(raw: string, i: number): number {
-  const a = raw.charCodeAt(i) - 48;
-  const b = raw.charCodeAt(i + 1) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+/** Whether every character is '0' (true for ''): how the files write an absent key or card. */
+export function allZeros(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== 48) return false;
+  return true;
 }
 
 /** Bare digits, at most 15 (below 2^53), as a number; −1 for anything else. */
 function plainNumber(raw: string): number {
-  const n = raw.length;
-  if (n === 0 || n > 15) return -1;
-  let v = 0;
-  for (let i = 0; i < n; i++) {
-    const d = raw.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    v = v * 10 + d;
-  }
-  return v;
+  return raw.length === 0 || raw.length > 15 ? -1 : digitsValue(raw, 0, raw.length);
 }
 
 function shown(raw: string): string {
@@ -87,7 +93,7 @@ export function num(raw: string, line: number, field: string): number {
 
 /** N used as a key (PV, RV, NSU): digits kept as text with their leading zeros. */
 export function numericKey(raw: string, line: number, field: string): string {
-  if (allDigits(raw)) return raw;
+  if (raw.length > 0 && digitsIn(raw, 0, raw.length)) return raw;
   const t = raw.trim();
   if (t === '') throw new LineError(line, field, 'ausente');
   if (!DIGITS.test(t)) throw new LineError(line, field, `não numérico ${shown(raw)}`);
@@ -192,9 +198,9 @@ function readDate(raw: string, line: number, field: string, layout: DateLayout):
 /** HHMMSS → 'HH:MM:SS'; blank gives null. */
 export function timeOrNull(raw: string, line: number, field: string): string | null {
   if (raw.length === 6) {
-    const h = twoDigits(raw, 0);
-    const m = twoDigits(raw, 2);
-    const s = twoDigits(raw, 4);
+    const h = digitsValue(raw, 0, 2);
+    const m = digitsValue(raw, 2, 4);
+    const s = digitsValue(raw, 4, 6);
     if (h >= 0 && h <= 23 && m >= 0 && m <= 59 && s >= 0 && s <= 59) return `${raw.slice(0, 2)}:${raw.slice(2, 4)}:${raw.slice(4, 6)}`;
   }
   const t = raw.trim();
@@ -214,19 +220,6 @@ export function card(raw: string): CardRef | null {
   const bin = n >= 6 && digitsIn(masked, 0, 6) ? masked.slice(0, 6) : null;
   const last4 = n >= 4 && digitsIn(masked, n - 4, n) ? masked.slice(n - 4) : null;
   return { masked, bin, last4 };
-}
-
-function allZeros(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== 48) return false;
-  return true;
-}
-
-function digitsIn(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const d = s.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return false;
-  }
-  return true;
 }
 
 /** Throws when a fixed-width line is shorter than the last position the parser needs. */
