@@ -25,14 +25,22 @@ export interface ReconcileSettings {
  * has no autovacuum, PostgreSQL's runs later), and other readers of these tables (dashboard, reports) plan on
  * them. A table is analyzed when it has grown by a fifth since its last ANALYZE (pages now against pages then,
  * both exact and at hand), so a window of a few new lines over a big table does not pay a full sample of it.
- * The matching statements themselves do not lean on these: they build their inputs in temporary tables or are
- * held to hash joins (plan-settings.ts).
+ *
+ * Or when its row count is known wrong. A VACUUM that runs while a reconciliation is writing its pairs (autovacuum,
+ * woken by the pairs a reprocess deleted) counts none of the uncommitted ones: the pairs table keeps its pages but
+ * is recorded with next to no rows. The planner then believes the table holds one row, and the open-line count of
+ * the next window and the passes of a small one anti-join against it by a nested loop over a materialized scan —
+ * every customer line against every pair, minutes to hours at 200,000 sales. The cumulative statistics do count
+ * the committed inserts (n_live_tup, sent at the writer's commit); a record of no rows over pages is caught even
+ * when they have not arrived yet.
  */
 async function refreshStatistics(tx: RawTransaction): Promise<string[]> {
   const stale = await tx.query<{ tabela: string }>(
-    `SELECT c.relname AS tabela FROM pg_class c
+    `SELECT c.relname AS tabela FROM pg_class c LEFT JOIN pg_stat_all_tables s ON s.relid = c.oid
      WHERE c.oid IN ('linhas_cliente'::regclass, 'linhas_operadora'::regclass, 'conciliacoes_venda'::regclass)
-       AND pg_relation_size(c.oid) / current_setting('block_size')::int > 1.2 * greatest(c.relpages, 0) + 8`,
+       AND (pg_relation_size(c.oid) / current_setting('block_size')::int > 1.2 * greatest(c.relpages, 0) + 8
+         OR c.reltuples < 0.8 * coalesce(s.n_live_tup, 0) - 100
+         OR (c.reltuples = 0 AND c.relpages > 8))`,
   );
   for (const { tabela } of stale) await tx.query(`ANALYZE ${tabela}`);
   return stale.map((t) => t.tabela);

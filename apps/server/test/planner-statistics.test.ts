@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { withRawTransaction } from '@concilia/db';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
+import { writeScenarioFiles } from '../src/ingest/synthetic-files';
+import { DEFAULT_TOLERANCE_CENTAVOS, reconcileWindow } from '../src/reconcile/match-queue';
+import { createTestApp, engines, type TestApp } from './harness';
+
+const quiet = pino({ level: 'silent' });
+const SCENARIO = { sales: 1500, seed: 31, merchants: ['1023456789'], startDate: '2026-05-04', days: 20 } as const;
+const WINDOW = { de: '2026-05-01', ate: '2026-05-31' } as const;
+
+/**
+ * The row counts a reconciliation plans on. A wrong one is not a wrong answer but a plan that never ends: with the
+ * pairs table recorded as empty, the open-line count anti-joins every customer line against every pair (at 200,000
+ * sales it ran for over five minutes before it was cancelled; docs/performance-reconcile.md).
+ */
+describe.each(engines())('the statistics a reconciliation plans on, on %s', (engine) => {
+  let t: TestApp;
+  let ing: Ingestion;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'concilia-stats-'));
+  const pairsRecorded = async () =>
+    Number((await t.exec(`SELECT reltuples FROM pg_class WHERE oid = 'conciliacoes_venda'::regclass`))[0]!.reltuples);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    ing = createIngestion({ open: t.opened, log: quiet, filesDir: t.config.filesDir, workers: 1, pollMs: 50 });
+    const unit = Number((await t.exec(`SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`))[0]!.codpessoa);
+    for (const f of await writeScenarioFiles({ dir, layouts: ['cliente-csv', 'cielo-v15'], scenario: SCENARIO, fileDate: '2026-05-25' })) {
+      await ing.receive({ source: fs.readFileSync(f.path), name: path.basename(f.path), origem: 'CLI', codpessoa: unit });
+      await ing.drain();
+    }
+  });
+  afterAll(async () => {
+    await ing.stop();
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('samples the pairs table again when a VACUUM recorded it empty while pairs were being written', async () => {
+    const pairs = Number((await t.exec(`SELECT count(*) AS n FROM conciliacoes_venda`))[0]!.n);
+    expect(pairs).toBeGreaterThan(1000);
+    const cols = 'codlinhasarqcli, codlinha, codcliente, passo, divergencias, manual';
+    await t.exec(`CREATE TABLE pares_guardados AS SELECT ${cols} FROM conciliacoes_venda`);
+    // a reprocess takes the window's pairs out…
+    await t.exec(`DELETE FROM conciliacoes_venda`);
+    if (engine === 'postgres') {
+      // …the next reconciliation writes them again, and autovacuum, woken by the deleted ones, runs meanwhile
+      const writer = await t.opened.pool!.connect();
+      const vacuum = await t.opened.pool!.connect();
+      try {
+        await writer.query('BEGIN');
+        await writer.query(`INSERT INTO conciliacoes_venda (${cols}) SELECT ${cols} FROM pares_guardados`);
+        await vacuum.query('VACUUM conciliacoes_venda');
+        await writer.query('COMMIT');
+      } finally {
+        writer.release();
+        vacuum.release();
+      }
+    } else {
+      // PGlite has one connection and no autovacuum: the pairs come back and the record that VACUUM leaves is written
+      await t.exec(`INSERT INTO conciliacoes_venda (${cols}) SELECT ${cols} FROM pares_guardados`);
+      await t.exec(`UPDATE pg_class SET reltuples = 0, relpages = pg_relation_size(oid) / current_setting('block_size')::int WHERE oid = 'conciliacoes_venda'::regclass`);
+    }
+    await t.exec('DROP TABLE pares_guardados');
+    // the state the planner was left in: pages full of pairs, recorded as none
+    expect(await pairsRecorded()).toBe(0);
+    expect(Number((await t.exec(`SELECT relpages FROM pg_class WHERE oid = 'conciliacoes_venda'::regclass`))[0]!.relpages)).toBeGreaterThan(8);
+
+    const r = await withRawTransaction(t.opened, (tx) => reconcileWindow(tx, WINDOW, { toleranceCentavos: DEFAULT_TOLERANCE_CENTAVOS }, 'vendas'));
+
+    expect(r.pares).not.toBeNull();
+    expect(Object.values(r.pares!).reduce((a, b) => a + b, 0)).toBe(0);
+    expect(Number((await t.exec(`SELECT count(*) AS n FROM conciliacoes_venda`))[0]!.n)).toBe(pairs);
+    expect(await pairsRecorded()).toBeGreaterThan(0.9 * pairs);
+  });
+});
