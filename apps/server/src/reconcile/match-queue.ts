@@ -20,6 +20,11 @@ export interface ReconcileSettings {
   feeToleranceCentavos?: number;
 }
 
+/** Tables sampled when they have grown by a fifth: the lines and the pairs the matching reads. */
+const SAMPLED_WHEN_GROWN = ['linhas_cliente', 'linhas_operadora', 'conciliacoes_venda'];
+/** Tables sampled when their recorded row count is known wrong: those, and the window's other outputs it reads back. */
+const SAMPLED_WHEN_WRONG = [...SAMPLED_WHEN_GROWN, 'pagamentos_previstos', 'auditoria_taxas'];
+
 /**
  * Statistics of the lines, where they are missing or stale: a bulk COPY leaves the planner without them (PGlite
  * has no autovacuum, PostgreSQL's runs later), and other readers of these tables (dashboard, reports) plan on
@@ -32,15 +37,18 @@ export interface ReconcileSettings {
  * the next window and the passes of a small one anti-join against it by a nested loop over a materialized scan —
  * every customer line against every pair, minutes to hours at 200,000 sales. The cumulative statistics do count
  * the committed inserts (n_live_tup, sent at the writer's commit); a record of no rows over pages is caught even
- * when they have not arrived yet.
+ * when they have not arrived yet. A table never sampled (-1) is left alone: the planner then estimates its rows from
+ * its pages, which is safe. The expected payments and the fee audits are rewritten the same way and read back
+ * by the payment and summary statements, so they are held to the same check.
  */
 async function refreshStatistics(tx: RawTransaction): Promise<string[]> {
   const stale = await tx.query<{ tabela: string }>(
     `SELECT c.relname AS tabela FROM pg_class c LEFT JOIN pg_stat_all_tables s ON s.relid = c.oid
-     WHERE c.oid IN ('linhas_cliente'::regclass, 'linhas_operadora'::regclass, 'conciliacoes_venda'::regclass)
-       AND (pg_relation_size(c.oid) / current_setting('block_size')::int > 1.2 * greatest(c.relpages, 0) + 8
-         OR c.reltuples < 0.8 * coalesce(s.n_live_tup, 0) - 100
+     WHERE c.oid = ANY($2::regclass[])
+       AND ((c.oid = ANY($1::regclass[]) AND pg_relation_size(c.oid) / current_setting('block_size')::int > 1.2 * greatest(c.relpages, 0) + 8)
+         OR (c.reltuples >= 0 AND c.reltuples < 0.8 * coalesce(s.n_live_tup, 0) - 100)
          OR (c.reltuples = 0 AND c.relpages > 8))`,
+    [SAMPLED_WHEN_GROWN, SAMPLED_WHEN_WRONG],
   );
   for (const { tabela } of stale) await tx.query(`ANALYZE ${tabela}`);
   return stale.map((t) => t.tabela);
