@@ -9,6 +9,7 @@ import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { nameKindSql, productKindJoins, productKindSql } from '../src/reconcile/sales-summary';
 import { createTestApp, dataOf, engines, errorOf, type TestApp } from './harness';
+import { receiveInTurn } from './support/receive-in-turn';
 
 /**
  * getDashBoard against a direct computation over the same lines: generated files of three demo units (Cielo
@@ -55,10 +56,7 @@ describe.each(engines())('dashboard on %s', (engine) => {
         dir: path.join(dir, String(i)), layouts: u.layouts, fileDate: '2026-05-25',
         scenario: { sales: 300, seed: u.seed, merchants: [u.ec], startDate: '2026-05-04', days: 20 },
       });
-      for (const f of files) {
-        await ing.receive({ source: fs.readFileSync(f.path), name: path.basename(f.path), origem: 'CLI', codpessoa });
-        await ing.drain();
-      }
+      await receiveInTurn(ing, files, codpessoa);
     }
   }, 180_000);
   afterAll(async () => {

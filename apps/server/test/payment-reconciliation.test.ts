@@ -9,6 +9,7 @@ import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { reconcilePayments } from '../src/reconcile/payment-reconciliation';
 import { createTestApp, engines, type TestApp } from './harness';
+import { receiveInTurn } from './support/receive-in-turn';
 
 const quiet = pino({ level: 'silent' });
 /** The demo's Cielo establishment: registered to the unit 'Pão Quente - Centro'. */
@@ -57,10 +58,7 @@ describe.each(engines())('payment reconciliation on %s', (engine) => {
     unit = Number((await t.exec(`SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`))[0]!.codpessoa);
     cielo = Number((await t.exec(`SELECT codoperadora FROM operadoras WHERE nome = 'Cielo'`))[0]!.codoperadora);
     const files = await writeScenarioFiles({ dir, layouts: ['cielo-v15', 'cielo-v15-pagamentos'], scenario: SCENARIO, fileDate: '2026-05-15' });
-    for (const f of files) {
-      await ing.receive({ source: fs.readFileSync(f.path), name: path.basename(f.path), origem: 'CLI', codpessoa: unit });
-      await ing.drain();
-    }
+    await receiveInTurn(ing, files, unit);
     file03 = Number((await t.exec(`SELECT codarquivo FROM arquivos WHERE nomearquivo LIKE 'CIELO03%'`))[0]!.codarquivo);
     await run(LATER);
   }, 120_000);

@@ -8,6 +8,7 @@ import { createIngestion, type Ingestion } from '../src/ingest/ingestion';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
 import { DEFAULT_TOLERANCE_CENTAVOS, reconcileWindow } from '../src/reconcile/match-queue';
 import { createTestApp, engines, type TestApp } from './harness';
+import { receiveInTurn } from './support/receive-in-turn';
 
 const quiet = pino({ level: 'silent' });
 const SCENARIO = { sales: 1500, seed: 31, merchants: ['1023456789'], startDate: '2026-05-04', days: 20 } as const;
@@ -27,10 +28,7 @@ describe.each(engines())('the statistics a reconciliation plans on, on %s', (eng
     t = await createTestApp(engine);
     ing = createIngestion({ open: t.opened, log: quiet, filesDir: t.config.filesDir, workers: 1, pollMs: 50 });
     const unit = Number((await t.exec(`SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`))[0]!.codpessoa);
-    for (const f of await writeScenarioFiles({ dir, layouts: ['cliente-csv', 'cielo-v15'], scenario: SCENARIO, fileDate: '2026-05-25' })) {
-      await ing.receive({ source: fs.readFileSync(f.path), name: path.basename(f.path), origem: 'CLI', codpessoa: unit });
-      await ing.drain();
-    }
+    await receiveInTurn(ing, await writeScenarioFiles({ dir, layouts: ['cliente-csv', 'cielo-v15'], scenario: SCENARIO, fileDate: '2026-05-25' }), unit);
   });
   afterAll(async () => {
     await ing.stop();

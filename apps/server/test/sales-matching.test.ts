@@ -10,6 +10,7 @@ import { pairByHand, setDisregarded, unpair } from '../src/reconcile/sale-decisi
 import { matchSales } from '../src/reconcile/sales-matching';
 import { nearestCandidates } from '../src/reconcile/why-not-matched';
 import { createTestApp, engines, type TestApp } from './harness';
+import { receiveInTurn } from './support/receive-in-turn';
 
 const quiet = pino({ level: 'silent' });
 /** The demo's Cielo establishment: registered to the unit 'Pão Quente - Centro'. */
@@ -31,10 +32,7 @@ describe.each(engines().flatMap((engine) => ORDERS.map((order) => [engine, order
     ing = createIngestion({ open: t.opened, log: quiet, filesDir: t.config.filesDir, workers: 1, pollMs: 50 });
     unit = Number((await t.exec(`SELECT codpessoa FROM pessoas WHERE nome = 'Pão Quente - Centro'`))[0]!.codpessoa);
     const files = await writeScenarioFiles({ dir, layouts: [...order], scenario: SCENARIO, fileDate: '2026-05-25' });
-    for (const f of files) {
-      await ing.receive({ source: fs.readFileSync(f.path), name: path.basename(f.path), origem: 'CLI', codpessoa: unit });
-      await ing.drain();
-    }
+    await receiveInTurn(ing, files, unit);
   });
   afterAll(async () => {
     await ing.stop();
