@@ -9,7 +9,10 @@ export const secs = (ms: number) => (ms / 1000).toFixed(2);
 export const rate = (n: number, ms: number) => Math.round(n / (ms / 1000)).toLocaleString('pt-BR');
 export const count = (n: number) => n.toLocaleString('pt-BR');
 
-export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+/** What `timed` answers: how long the work took, and what it returned. */
+export type Timed<T> = { ms: number; value: T };
+
+export async function timed<T>(fn: () => Promise<T>): Promise<Timed<T>> {
   const t0 = performance.now();
   const value = await fn();
   return { ms: performance.now() - t0, value };

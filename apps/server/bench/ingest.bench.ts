@@ -13,7 +13,7 @@ import { ingestFile } from '../src/ingest/ingest-file';
 import { createIngestion } from '../src/ingest/ingestion';
 import { OPERATOR_LINE_COLUMNS } from '../src/ingest/line-rows';
 import { writeScenarioFiles } from '../src/ingest/synthetic-files';
-import { loadAverage, mb, peakRss, rate, secs, timed } from './bench-support';
+import { loadAverage, mb, peakRss, rate, secs, type Timed, timed } from './bench-support';
 
 /**
  * npm run bench:ingest [-- --vendas N] [--engines postgres,pglite] [--conciliar] [--sql FILE] [--rodadas 3] — ingestion of a generated
@@ -61,7 +61,7 @@ const cielo = layoutById('CIELO_V15');
 const parseBatches = cielo.parseBatches?.bind(cielo);
 if (!parseBatches) throw new Error('CIELO_V15 has no parseBatches');
 const readFile = () => fs.createReadStream(file, { highWaterMark: 256 * 1024 });
-const runs = { split: [] as { ms: number; value: number }[], parse: [] as { ms: number; value: number }[], parseItems: [] as { ms: number; value: number }[] };
+const runs: Record<'split' | 'parse' | 'parseItems', Timed<number>[]> = { split: [], parse: [], parseItems: [] };
 for (let round = 0; round < ROUNDS; round++) {
   // Floor 1: read + split into lines, the same reader every parser runs on.
   runs.split.push(await timed(async () => {
@@ -88,11 +88,11 @@ for (let round = 0; round < ROUNDS; round++) {
     return n;
   }));
 }
-const best = (list: { ms: number; value: number }[]) => list.reduce((a, b) => (b.ms < a.ms ? b : a));
+const best = (list: Timed<number>[]) => list.reduce((a, b) => (b.ms < a.ms ? b : a));
 const split = best(runs.split);
 const parse = best(runs.parse);
 const parseItems = best(runs.parseItems);
-const allRuns = (list: { ms: number }[]) => list.map((r) => secs(r.ms)).join(', ');
+const allRuns = (list: Timed<number>[]) => list.map((r) => secs(r.ms)).join(', ');
 const lines = split.value;
 const parseLoad = loadAverage();
 
