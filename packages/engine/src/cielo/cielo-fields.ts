@@ -99,6 +99,12 @@ export function requiredDateAt(text: string, start: number, end: number, line: n
   return d ?? date(slice(text, start, end), line, field, layout);
 }
 
+/**
+ * 'HH:MM:SS' by second of the day: a file repeats its times, and each was three slices and a template per line.
+ * Filled up front so the array stays dense (written sparsely, V8 turns it into a dictionary).
+ */
+const TIMES: (string | null)[] = new Array<string | null>(86_400).fill(null);
+
 /** HHMMSS → 'HH:MM:SS'; blank (and the all-zero time Cielo writes on derived lines) is null. */
 export function timeAt(text: string, start: number, end: number, line: number, field: string): string | null {
   const h = digitsAt(text, start, start + 1);
@@ -106,7 +112,10 @@ export function timeAt(text: string, start: number, end: number, line: number, f
   const s = digitsAt(text, start + 4, end);
   if (h >= 0 && m >= 0 && s >= 0 && h <= 23 && m <= 59 && s <= 59) {
     if (h === 0 && m === 0 && s === 0) return null;
-    return `${text.slice(start - 1, start + 1)}:${text.slice(start + 1, start + 3)}:${text.slice(start + 3, end)}`;
+    const key = h * 3600 + m * 60 + s;
+    const known = TIMES[key]!;
+    if (known !== null) return known;
+    return (TIMES[key] = `${text.slice(start - 1, start + 1)}:${text.slice(start + 1, start + 3)}:${text.slice(start + 3, end)}`);
   }
   const raw = slice(text, start, end);
   if (raw.trim() === '') return null;
@@ -160,3 +169,28 @@ export function cardFromParts(bin: string, last4: string): CardRef | null {
   if (!hasBin && !hasLast) return null;
   return { masked: `${hasBin ? b : ''}******${hasLast ? l : ''}`, bin: hasBin ? b : null, last4: hasLast ? l : null };
 }
+
+/** A card's last four digits by their value (10,000 at most), filled up front so the array stays dense. */
+const LAST_FOUR: (string | null)[] = new Array<string | null>(10_000).fill(null);
+
+/**
+ * `cardFromParts` of the BIN at binStart (6 positions) and the last four digits at lastStart (4), read in place:
+ * digits (every card Cielo writes) are checked without cutting the two fields, and the last four digits are
+ * shared by value, so a sale costs one new string for its BIN and one for the masked card.
+ */
+export function cardAt(text: string, binStart: number, lastStart: number): CardRef | null {
+  const binValue = digitsAt(text, binStart, binStart + 5);
+  const lastValue = digitsAt(text, lastStart, lastStart + 3);
+  if (binValue < 0 || lastValue < 0) {
+    return cardFromParts(text.slice(binStart - 1, binStart + 5), text.slice(lastStart - 1, lastStart + 3));
+  }
+  if (binValue === 0 && lastValue === 0) return null;
+  const bin = binValue === 0 ? null : text.slice(binStart - 1, binStart + 5);
+  let last4: string | null = null;
+  if (lastValue !== 0) {
+    last4 = LAST_FOUR[lastValue]!;
+    if (last4 === null) last4 = LAST_FOUR[lastValue] = text.slice(lastStart - 1, lastStart + 3);
+  }
+  return { masked: `${bin ?? ''}******${last4 ?? ''}`, bin, last4 };
+}
+

@@ -7,7 +7,7 @@ import {
   RECORD_REASONS, brand, isSaleLaunch, launchType, productAt, saleChannel, v15CorrectionKind, v15PaymentStatus, v15Reason,
 } from './cielo.codes';
 import {
-  accountAt, cardFromParts, count, dateAt, fee, installmentNumber, keyOrNull, numericKeyAt, signed, textAt, timeAt,
+  accountAt, cardAt, count, dateAt, fee, installmentNumber, keyOrNull, numericKeyAt, signed, textAt, timeAt,
 } from './cielo-fields';
 import { CieloReader, readCielo, readCieloBatches, singleLineBatches } from './cielo-reader-base';
 import type { RecordWarnings } from '../read/unknown-codes';
@@ -259,7 +259,7 @@ class V15Reader extends CieloReader {
       brand: brandCode,
       product: productCode,
       capture: saleChannel.at(text, 541, 543),
-      card: cardFromParts(text.slice(165, 171), text.slice(171, 175)),
+      card: cardAt(text, 166, 172),
       terminal: keyOrNull(text, 544, 551),
       status: launchType.at(text, 28, 29),
       accepted: true,
@@ -368,7 +368,7 @@ class V15Reader extends CieloReader {
       saleCode: keyOrNull(text, 496, 510),
       saleDate: dateAt(text, 566, 573, line, 'data da autorização', 'DDMMAAAA'),
       saleGross: saleGross === 0 ? null : Math.abs(saleGross),
-      card: cardFromParts(text.slice(165, 171), text.slice(171, 175)),
+      card: cardAt(text, 166, 172),
       brand: brand.at(text, 12, 14),
     } as AdjustmentRecord | CancellationRecord | ChargebackRecord;
   }
