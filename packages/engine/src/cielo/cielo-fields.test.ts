@@ -18,15 +18,13 @@ describe('Cielo v15 fast field readers', () => {
     expect(cardAt(short, 166, 172)).toEqual(cardFromParts(short.slice(165, 171), short.slice(171, 175)));
   });
 
-  it('gives every card its own last four digits, the same text however often a value repeats', () => {
-    const seen = new Map<string, string>();
+  it('gives every card its own last four digits however often a value comes back', () => {
+    // 1,000 values met three times each, in an order that never repeats one straight away
     for (let i = 0; i < 3000; i++) {
-      const last4 = String((i * 7919) % 10000).padStart(4, '0');
-      const card = cardAt(lineWith('411111', last4), 166, 172);
-      expect(card).toEqual(cardFromParts('411111', last4));
-      if (card?.last4) seen.set(last4, card.last4);
+      const last4 = String((i * 7919) % 1000).padStart(4, '0');
+      const bin = String(400000 + i);
+      expect(cardAt(lineWith(bin, last4), 166, 172), `${bin}|${last4}`).toEqual(cardFromParts(bin, last4));
     }
-    expect([...seen].every(([written, read]) => written === read)).toBe(true);
   });
 
   it('reads times as HH:MM:SS, each second of the day once and again the same', () => {
