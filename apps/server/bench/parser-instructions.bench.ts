@@ -21,7 +21,9 @@ import { count, loadAverage, mb } from './bench-support';
  *
  * How: the engine and a small runner (parser-instructions.runner.ts) are bundled by esbuild (the code as built, not
  * tsx's), and each side runs under callgrind 2 and 6 times over a generated file held in memory; the difference over 4
- * is the cost of one run with start-up, compilation and warm-up taken out. Four callgrind runs, two at a time.
+ * is the cost of one run with start-up, compilation and warm-up taken out. Four callgrind runs, two at a time. Below
+ * ~12,000 sales the count is wrong (25.8 % at 3,000): collections and compilations, which do not grow with the file,
+ * weigh as much as the work.
  *
  * What instructions miss: cache misses and memory stalls. The parse allocates more than the split, so its share in wall
  * time is lower than in instructions; bench:ingest gives the wall-time figure beside the ingestion. Needs valgrind.
