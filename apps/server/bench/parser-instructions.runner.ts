@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { detectFile, layoutById, readLines } from '@concilia/engine';
+import { bytesSource, detectFile, layoutById, readLines } from '@concilia/engine';
 
 /**
  * What `bench:parser` runs under callgrind (bundled first, see parser-instructions.bench.ts):
@@ -14,9 +14,7 @@ const bytes = fs.readFileSync(file);
 const CHUNK = 256 * 1024;
 const chunks: Uint8Array[] = [];
 for (let at = 0; at < bytes.length; at += CHUNK) chunks.push(bytes.subarray(at, Math.min(bytes.length, at + CHUNK)));
-async function* source(): AsyncGenerator<Uint8Array> {
-  for (const chunk of chunks) yield chunk;
-}
+const source = () => bytesSource(...chunks);
 const detected = detectFile(bytes.subarray(0, 64 * 1024));
 if (!detected) throw new Error(`${file}: layout não reconhecido`);
 const layout = layoutById(detected.layout);

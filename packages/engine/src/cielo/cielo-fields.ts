@@ -1,6 +1,6 @@
 import type { BusinessDate, Centavos } from '@concilia/domain';
 import type { BankAccount, CardRef } from '../model';
-import { LineError, type DateLayout, allZeros, amount, date, dateOrNull, digitsIn, digitsValue, num, slice } from '../read/fields';
+import { LineError, type DateLayout, allZeros, amount, cardOfParts, date, dateOrNull, digitsIn, digitsValue, num, slice } from '../read/fields';
 
 /**
  * Fast paths of the read/fields decoders for the Cielo hot path (a million E lines): digits are read with
@@ -164,10 +164,7 @@ export function accountAt(text: string, bank: [number, number], branch: [number,
 export function cardFromParts(bin: string, last4: string): CardRef | null {
   const b = bin.trim();
   const l = last4.trim();
-  const hasBin = !allZeros(b);
-  const hasLast = !allZeros(l);
-  if (!hasBin && !hasLast) return null;
-  return { masked: `${hasBin ? b : ''}******${hasLast ? l : ''}`, bin: hasBin ? b : null, last4: hasLast ? l : null };
+  return cardOfParts(allZeros(b) ? null : b, allZeros(l) ? null : l);
 }
 
 /** A card's last four digits by their value (10,000 at most), filled up front so the array stays dense. */
@@ -184,13 +181,11 @@ export function cardAt(text: string, binStart: number, lastStart: number): CardR
   if (binValue < 0 || lastValue < 0) {
     return cardFromParts(text.slice(binStart - 1, binStart + 5), text.slice(lastStart - 1, lastStart + 3));
   }
-  if (binValue === 0 && lastValue === 0) return null;
   const bin = binValue === 0 ? null : text.slice(binStart - 1, binStart + 5);
   let last4: string | null = null;
   if (lastValue !== 0) {
     last4 = LAST_FOUR[lastValue]!;
     if (last4 === null) last4 = LAST_FOUR[lastValue] = text.slice(lastStart - 1, lastStart + 3);
   }
-  return { masked: `${bin ?? ''}******${last4 ?? ''}`, bin, last4 };
+  return cardOfParts(bin, last4);
 }
-

@@ -2,10 +2,10 @@ import type { BusinessDate } from '@concilia/domain';
 import { CsvItemReader, CsvRowReader } from '../customer/csv-rows.reader';
 import { type SheetRow, isBlankRow } from '../customer/sheet-row';
 import {
-  type AdjustmentRecord, type CancellationRecord, type CardRef, type ChargebackRecord, type Coded, type FileHeader, NO_ORIGINAL_SALE,
+  type AdjustmentRecord, type CancellationRecord, type ChargebackRecord, type Coded, type FileHeader, NO_ORIGINAL_SALE,
   type ParsedItem, type ParseErrorItem, type ParseWarningItem, type SaleRecord, type SettlementRecord,
 } from '../model';
-import { LineError } from '../read/fields';
+import { LineError, cardOfParts } from '../read/fields';
 import { recordDate } from '../read/json-statement';
 import { readLineBatches, readLines } from '../read/lines';
 import { lineReaderBatches, lineReaderItems } from '../read/reader-batches';
@@ -40,10 +40,6 @@ function money(raw: string, field: string, line: number) {
   return decimalCentavos(raw, field, line, raw.includes(',') && !raw.includes('.'));
 }
 
-function cardOf(bin: string | null, last4: string | null): CardRef | null {
-  if (!bin && !last4) return null;
-  return { masked: `${bin ?? ''}******${last4 ?? ''}`, bin, last4 };
-}
 
 class MercadoPagoRow {
   constructor(
@@ -166,7 +162,7 @@ function readRow(row: MercadoPagoRow, warnings: ParseWarningItem[]): MpRecord[] 
   const merchantId = row.text('USER_ID') ?? '';
   const methodRaw = row.text('PAYMENT_METHOD');
   const brand: Coded | null = methodRaw === null ? null : decodeCode(methodRaw.toLowerCase(), MP_PAYMENT_METHODS, 'meio de pagamento (PAYMENT_METHOD)', where, line, warnings);
-  const card = cardOf(row.text('CARD_INITIAL_NUMBER'), row.text('LAST_FOUR_DIGITS'));
+  const card = cardOfParts(row.text('CARD_INITIAL_NUMBER'), row.text('LAST_FOUR_DIGITS'));
   const base = { line, operator: 'mercadopago' as const, recordType: typeRaw, merchantId };
 
   if (typeRaw === 'SETTLEMENT') {

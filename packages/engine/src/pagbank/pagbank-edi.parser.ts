@@ -1,6 +1,6 @@
 import type { BankAccount, CardRef, Coded, NormalizedRecord, ParseWarningItem } from '../model';
 import { NO_ORIGINAL_SALE } from '../model';
-import { LineError } from '../read/fields';
+import { LineError, cardOfParts } from '../read/fields';
 import { type JsonStatementLayout, type RecordAt, jsonStatementBatches, parseJsonStatement } from '../read/json-statement';
 import { countOf, decimalCentavos, decimalOrNull, decodeCode, isoDate, isoDateOrNull, isoDateTime, textOrNull } from '../read/record-values';
 import {
@@ -30,9 +30,7 @@ function text(r: Record<string, unknown>, name: string, at: RecordAt, required =
 }
 
 function cardOf(r: Record<string, unknown>): CardRef | null {
-  const bin = textOrNull(r.cartao_bin);
-  const last4 = textOrNull(r.cartao_holder);
-  return bin || last4 ? { masked: `${bin ?? ''}******${last4 ?? ''}`, bin, last4 } : null;
+  return cardOfParts(textOrNull(r.cartao_bin), textOrNull(r.cartao_holder));
 }
 
 function accountOf(r: Record<string, unknown>): BankAccount | null {

@@ -222,6 +222,12 @@ export function card(raw: string): CardRef | null {
   return { masked, bin, last4 };
 }
 
+/** A card written as its BIN and its last four digits apart, masked the usual way; null when neither is there. */
+export function cardOfParts(bin: string | null, last4: string | null): CardRef | null {
+  if (!bin && !last4) return null;
+  return { masked: `${bin ?? ''}******${last4 ?? ''}`, bin, last4 };
+}
+
 /** Throws when a fixed-width line is shorter than the last position the parser needs. */
 export function requireLength(text: string, minLength: number, line: number, recordType: string): void {
   if (text.length < minLength) {
