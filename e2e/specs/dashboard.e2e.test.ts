@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { auditoriaTaxasScreen, MSG } from '@concilia/domain';
+import { auditoriaTaxasScreen, formatBusinessDate, MSG, todayBusiness } from '@concilia/domain';
 import type { Page } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,42 @@ describe('Dashboard', () => {
     await expectChartsDrawn(page, VENDA_CHARTS);
     expect(b.consoleErrors).toEqual([]);
     await screenshot(page, 'dashboard-vendas');
+  });
+
+  it('opened by its address, shows its figures without making an Intl object: the page brings the business day', async () => {
+    // the first Intl object loads Chromium's ICU data (~110 ms of one task on a phone-speed CPU): none on the way in
+    const page = await b.context.newPage();
+    try {
+      await page.addInitScript(() => {
+        const made: string[] = [];
+        (window as unknown as { intlMade: string[] }).intlMade = made;
+        for (const kind of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat'] as const) {
+          const Original = Intl[kind] as unknown as new (...a: unknown[]) => object;
+          (Intl as unknown as Record<string, unknown>)[kind] = new Proxy(Original, {
+            construct: (target, args) => (made.push(`${kind} ${String(args[0])}`), Reflect.construct(target, args)),
+            apply: (target, self, args) => (made.push(`${kind} ${String(args[0])}`), Reflect.apply(target as unknown as () => object, self, args)),
+          });
+        }
+        for (const [proto, name] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString'], [String.prototype, 'localeCompare']] as const) {
+          const original = (proto as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!;
+          (proto as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+            made.push(name);
+            return original.apply(this, args);
+          };
+        }
+      });
+      await page.goto(`${server.url}/app/dashboard`);
+      const figures = page.getByRole('list', { name: 'Indicadores' });
+      await figures.getByText(new RegExp(`^[\\d.]+ ${MSG.dashboardVendas}$`)).waitFor({ timeout: 30_000 });
+      expect(await figures.getByText(/^R\$\s?\d/).count()).toBeGreaterThanOrEqual(4);
+      expect(await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade)).toEqual([]);
+      // the last month up to today in São Paulo, as the page's HTML said it is
+      await page.getByRole('button', { name: MSG.listaAbrirFiltro }).click();
+      const drawer = page.getByRole('dialog', { name: MSG.listaAbrirFiltro });
+      await expect.poll(() => field(drawer, MSG.dashboardAte).inputValue()).toBe(formatBusinessDate(todayBusiness()));
+    } finally {
+      await page.close();
+    }
   });
 
   it('filters one client\'s payments: titles switch to Pagamento and the hour chart says why it is absent', async () => {

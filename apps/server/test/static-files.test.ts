@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_TITLE_TOKEN } from '@concilia/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, BUSINESS_DAY_META, businessDayMetaContent, businessDaySpan, PAGE_TITLE_TOKEN, parseBusinessDayMeta } from '@concilia/domain';
 import { SECURITY_HEADERS, serveStatic } from '../src/http/static-files';
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -15,7 +15,9 @@ const INDEX = '<!doctype html><html><head><script type="module" src="/assets/ind
 const APP = '<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"><img src="/logo.svg"></div></body></html>';
 /** The /app pages' frame (build/prerender-pages.plugin.ts): the same scripts over the shell's frame, a place for the title. */
 const FRAME = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"><header><img src="/logo.svg"></header><h1>${PAGE_TITLE_TOKEN}</h1></div></body></html>`;
-const framed = (title: string) => FRAME.replace(PAGE_TITLE_TOKEN, title);
+/** The frame as served: the title written in, and the business day of now in its head. */
+const framed = (title: string) => FRAME.replace(PAGE_TITLE_TOKEN, title)
+  .replace('</head>', `<meta name="${BUSINESS_DAY_META}" content="${businessDayMetaContent(businessDaySpan())}"></head>`);
 const SCRIPT = `export const x = ${JSON.stringify('concilia '.repeat(400))};\n`;
 
 let root: string;
@@ -178,6 +180,37 @@ describe('static files', () => {
     } finally {
       fs.writeFileSync(path.join(root, 'app-frame.html'), FRAME);
     }
+  });
+
+  it("tells each /app page which business day it is, and serves a new page when São Paulo's date turns", async () => {
+    const dayOf = (body: Buffer) => parseBusinessDayMeta(new RegExp(`<meta name="${BUSINESS_DAY_META}" content="([^"]*)">`).exec(body.toString())?.[1]);
+    // only Date is faked: the server's sockets keep their real timers
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // the day's last millisecond, then the next day's first (the days after the frame file was written)
+      const today = businessDaySpan();
+      const tomorrow = businessDaySpan(new Date(today.to));
+      vi.setSystemTime(new Date(today.to - 1));
+      const evening = await get('/app/dashboard');
+      expect(dayOf(evening.body)).toEqual(today);
+      // a revalidation within the day is a 304
+      expect((await get('/app/dashboard', { 'if-none-match': evening.headers.etag! })).status).toBe(304);
+
+      vi.setSystemTime(new Date(today.to));
+      const midnight = await get('/app/dashboard', { 'if-none-match': evening.headers.etag!, 'if-modified-since': evening.headers['last-modified']! });
+      expect(midnight.status).toBe(200);
+      expect(dayOf(midnight.body)).toEqual(tomorrow);
+      expect(tomorrow.date).toBe(addDays(today.date, 1));
+      expect(midnight.headers.etag).not.toBe(evening.headers.etag);
+      // the page changed when the day began, so a browser holding yesterday's copy by date gets the new one too
+      expect(midnight.headers['last-modified']).toBe(new Date(tomorrow.from).toUTCString());
+      expect((await get('/app/dashboard', { 'if-modified-since': evening.headers['last-modified']! })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    // the sign-in page and the placeholder page are the build's files as they are
+    expect((await get('/')).body.toString()).not.toContain(BUSINESS_DAY_META);
+    expect((await get('/outra-coisa')).body.toString()).not.toContain(BUSINESS_DAY_META);
   });
 
   it('answers a revalidation with 304 and no body while the file is unchanged, per coding', async () => {

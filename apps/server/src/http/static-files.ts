@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import { PAGE_TITLE_TOKEN, titleForPath } from '@concilia/domain';
+import { BUSINESS_DAY_META, type BusinessDaySpan, businessDayMetaContent, businessDaySpan, PAGE_TITLE_TOKEN, titleForPath } from '@concilia/domain';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import { escapeHtml } from './escape-html';
@@ -70,32 +70,42 @@ interface Representation {
   type: string;
 }
 
-/** The /app pages' frame with one title in every coding, made once per title and build. */
+/** The /app pages' frame with one title in every coding, made once per title, build and business day. */
 interface FramePage {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
   hash: string;
+  /** when the page last changed: the build's file, or the start of the day it names */
+  mtime: Date;
 }
 
-let frames: { build: string; byTitle: Map<string, FramePage> } | null = null;
+let frames: { build: string; day: BusinessDaySpan; byTitle: Map<string, FramePage> } | null = null;
 
 /**
  * app-frame.html (build/prerender-pages.plugin.ts: the shell's top bar and the page's heading) with the title of the
- * address written in: every /app page opens with its frame and title painted from the HTML. Made and compressed once
- * per title of the routes table (a few dozen) and build, then kept.
+ * address written in: every /app page opens with its frame and title painted from the HTML. It also says which
+ * business day it is, and when that day starts and ends (BUSINESS_DAY_META, read by the app as it boots: a first
+ * screen's default dates need no Intl object, whose ICU set-up costs the page ~110 ms of CPU on a phone). Made and
+ * compressed once per title of the routes table (a few dozen), build and day, then kept.
  */
 function framePage(file: string, stat: fs.Stats, title: string): FramePage {
   const build = `${stat.size}-${stat.mtimeMs}`;
-  if (frames?.build !== build) frames = { build, byTitle: new Map() };
+  const now = Date.now();
+  if (frames?.build !== build || now < frames.day.from || now >= frames.day.to) {
+    frames = { build, day: businessDaySpan(new Date(now)), byTitle: new Map() };
+  }
+  const day = frames.day;
   let page = frames.byTitle.get(title);
   if (!page) {
-    const identity = Buffer.from(fs.readFileSync(file, 'utf8').replace(PAGE_TITLE_TOKEN, escapeHtml(title)));
+    const meta = `<meta name="${BUSINESS_DAY_META}" content="${businessDayMetaContent(day)}">`;
+    const identity = Buffer.from(fs.readFileSync(file, 'utf8').replace(PAGE_TITLE_TOKEN, escapeHtml(title)).replace('</head>', `${meta}</head>`));
     page = {
       identity,
       br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip: zlib.gzipSync(identity, { level: 9 }),
       hash: crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 16),
+      mtime: new Date(Math.max(stat.mtimeMs, day.from)),
     };
     frames.byTitle.set(title, page);
   }
@@ -109,7 +119,7 @@ function representations(target: string, pathname: string, usesFrame: boolean): 
   if (usesFrame) {
     const page = framePage(target, stat, titleForPath(pathname));
     return [...ENCODINGS.map((e) => ({ name: e.name, body: page[e.name] })), { name: null, body: page.identity }].map(({ name, body }) => ({
-      coding: name, size: body.length, mtime: stat.mtime, etag: `W/"${page.hash}${name ? `-${name}` : ''}"`, body, type,
+      coding: name, size: body.length, mtime: page.mtime, etag: `W/"${page.hash}${name ? `-${name}` : ''}"`, body, type,
     }));
   }
   const files = [...ENCODINGS.map((e) => ({ name: e.name, file: target + e.ext })), { name: null, file: target }];

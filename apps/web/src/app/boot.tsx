@@ -1,6 +1,7 @@
 import '@fontsource/open-sans/400.css';
 import '@fontsource/open-sans/600.css';
 import '@fontsource/open-sans/700.css';
+import { BUSINESS_DAY_META, knowBusinessDay, parseBusinessDayMeta } from '@concilia/domain';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -33,6 +34,9 @@ export function startApp(container: HTMLElement, adoptHtml: boolean): Promise<vo
   });
   return whenHydrated;
 }
+
+// the /app pages' HTML says which business day it is (static-files.ts), so a first screen's dates need no Intl
+knowBusinessDay(parseBusinessDayMeta(document.querySelector(`meta[name="${BUSINESS_DAY_META}"]`)?.getAttribute('content')));
 
 // app.html's #root holds the logo placeholder, not a page the build rendered: nothing to decide, start now
 const root = document.getElementById('root');

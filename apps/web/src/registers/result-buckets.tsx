@@ -1,4 +1,4 @@
-import { type Bucket, formatDecimal } from '@concilia/domain';
+import { type Bucket, formatDecimal, formatInteger } from '@concilia/domain';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 
 type Props = {
@@ -24,7 +24,7 @@ export function ResultBuckets({ buckets, active, onPick }: Props) {
               <CardContent sx={{ py: 1.5 }}>
                 {/* two lines: 'Somente no arquivo do cliente' must be read whole on a laptop screen, not cut */}
                 <Typography variant="body2" color="text.secondary" sx={{ minHeight: '2.5em', lineHeight: 1.25 }}>{b.label}</Typography>
-                <Typography variant="h6" component="p">{b.quantidade.toLocaleString('pt-BR')}</Typography>
+                <Typography variant="h6" component="p">{formatInteger(b.quantidade)}</Typography>
                 <Typography variant="body2">R$ {formatDecimal(b.total)}</Typography>
               </CardContent>
             </CardActionArea>

@@ -43,7 +43,9 @@ describe('themes', () => {
     expect(dark.palette.mode).toBe('dark');
     expect(dark.palette.primary.main).toBe(buildTheme('verde-escuro').palette.primary.main);
     // locale texts come in as component default props
-    expect(JSON.stringify(dark.components?.MuiTablePagination?.defaultProps)).toContain('Linhas por página');
+    expect(dark.components?.MuiTablePagination?.defaultProps?.labelRowsPerPage).toBe('Linhas por página:');
+    expect(dark.components?.MuiTablePagination?.defaultProps?.labelDisplayedRows?.({ from: 1001, to: 2000, count: 12345, page: 1 })).toBe('1.001–2.000 de 12.345');
+    expect(dark.components?.MuiTablePagination?.defaultProps?.labelDisplayedRows?.({ from: 1, to: 10, count: -1, page: 0 })).toBe('1–10 de mais de 10');
     expect(dark.components?.MuiAlert?.defaultProps?.closeText).toBe('Fechar');
     expect(dark.components).toHaveProperty('MuiLocalizationProvider');
   });

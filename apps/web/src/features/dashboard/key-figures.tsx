@@ -1,4 +1,4 @@
-import { addMonths, type DashboardIndicadores, type DashboardRegistro, formatBRL, MSG, pathForMenuPage, registerPage } from '@concilia/domain';
+import { addMonths, type DashboardIndicadores, type DashboardRegistro, formatBRL, formatInteger, MSG, pathForMenuPage, registerPage } from '@concilia/domain';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatPercent } from './dashboard-format';
@@ -28,12 +28,12 @@ export function KeyFigures({ k, de, ate, registro, painel = false }: { k: Dashbo
   const lastBankMonth = addMonths(ate, -(conferenciaBancariaScreen.maxMonths ?? 1));
   const conferencia = `${pathForMenuPage(conferenciaBancariaScreen.page)}?de=${de > lastBankMonth ? de : lastBankMonth}&ate=${ate}&resultado=NAO_CREDITADO`;
   const figures: Figure[] = [
-    { label: MSG.dashboardBruto, value: formatBRL(k.bruto), detail: `${k.quantidade.toLocaleString('pt-BR')} ${vendas ? MSG.dashboardVendas : MSG.dashboardPagamentos}`, to: tickets },
+    { label: MSG.dashboardBruto, value: formatBRL(k.bruto), detail: `${formatInteger(k.quantidade)} ${vendas ? MSG.dashboardVendas : MSG.dashboardPagamentos}`, to: tickets },
     { label: MSG.dashboardLiquido, value: formatBRL(k.liquido), detail: formatBRL(k.bruto - k.liquido), to: tickets },
     { label: MSG.dashboardTaxas, value: formatBRL(k.taxa), detail: `${formatPercent(k.taxaPercentual)} ${MSG.dashboardDoBruto}`, to: tickets },
     { label: MSG.dashboardConciliado, value: formatPercent(k.conciliadoPercentual), detail: vendas ? MSG.dashboardDasVendas : MSG.dashboardDosPagamentos, to: tickets },
     { label: MSG.dashboardCobradoAMais, value: formatBRL(k.cobradoAMais), detail: MSG.dashboardAuditoriaTaxas, to: auditoria },
-    { label: MSG.dashboardEmAtraso, value: formatBRL(k.emAtraso), detail: `${k.parcelasEmAtraso.toLocaleString('pt-BR')} ${MSG.dashboardParcelas}`, to: tickets },
+    { label: MSG.dashboardEmAtraso, value: formatBRL(k.emAtraso), detail: `${formatInteger(k.parcelasEmAtraso)} ${MSG.dashboardParcelas}`, to: tickets },
     // the wall keeps its six figures in a row; the dashboard adds the bank check's missing credits
     ...(painel ? [] : [{ label: MSG.dashboardNaoCreditado, value: formatBRL(k.naoCreditado), detail: MSG.dashboardConferenciaBancaria, to: conferencia }]),
   ];

@@ -1,4 +1,4 @@
-import { formatBusinessDate, formatDateTime, INTEGRACAO_TIPOS, MSG } from '@concilia/domain';
+import { formatBusinessDate, formatDateTime, formatInteger, INTEGRACAO_TIPOS, MSG } from '@concilia/domain';
 import {
   Button, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
 } from '@mui/material';
@@ -72,7 +72,7 @@ export const HistoricoIntegracaoAction: OpenActionComponent = ({ row, onClose })
                     <TableCell><StatusChip status={e.status} /></TableCell>
                     <TableCell align="right">{e.tentativas}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.arquivo ?? '—'}</TableCell>
-                    <TableCell align="right">{e.linhas === null ? '—' : e.linhas.toLocaleString('pt-BR')}</TableCell>
+                    <TableCell align="right">{e.linhas === null ? '—' : formatInteger(e.linhas)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBytes(e.bytes)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.terminadoem ? formatDateTime(e.terminadoem) : '—'}</TableCell>
                     <TableCell align="right">

@@ -1,4 +1,4 @@
-import { formatDateTime, MSG } from '@concilia/domain';
+import { formatDateTime, formatInteger, MSG } from '@concilia/domain';
 import { Chip, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { RightDrawer } from '../../registers/drawers/right-drawer';
@@ -56,7 +56,7 @@ export function HistoricoDrawer({ agendamento, onClose }: { agendamento: Agendam
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.iniciadoem)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.terminadoem ? formatDateTime(e.terminadoem) : '—'}</TableCell>
                   <TableCell><StatusChip status={e.status} /></TableCell>
-                  <TableCell align="right">{e.linhas === null ? '—' : e.linhas.toLocaleString('pt-BR')}</TableCell>
+                  <TableCell align="right">{e.linhas === null ? '—' : formatInteger(e.linhas)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBytes(e.bytes)}</TableCell>
                   <TableCell>{e.mensagem ?? ''}</TableCell>
                 </TableRow>

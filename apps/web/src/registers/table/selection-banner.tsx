@@ -1,4 +1,4 @@
-import { MSG } from '@concilia/domain';
+import { formatInteger, MSG } from '@concilia/domain';
 import { Button, Stack } from '@mui/material';
 import type { MRT_TableInstance } from 'material-react-table';
 import type { Row } from '../register-fields';
@@ -13,7 +13,7 @@ export function SelectionBanner({ table }: { table: MRT_TableInstance<Row> }) {
   if (count === 0) return null;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', p: '0.5rem 1rem' }}>
-      <span>{MSG.tabelaLinhasSelecionadas.replace('{n}', count.toLocaleString('pt-BR'))}</span>
+      <span>{MSG.tabelaLinhasSelecionadas.replace('{n}', formatInteger(count))}</span>
       <Button size="small" onClick={() => table.resetRowSelection()}>{TABLE_LOCALIZATION.clearSelection}</Button>
     </Stack>
   );

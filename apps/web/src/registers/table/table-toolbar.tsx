@@ -1,4 +1,4 @@
-import { fillMessage, LIST_CSV_MAX_ROWS, MSG } from '@concilia/domain';
+import { fillMessage, formatInteger, LIST_CSV_MAX_ROWS, MSG } from '@concilia/domain';
 import Download from '@mui/icons-material/Download';
 import Print from '@mui/icons-material/Print';
 import { Box, IconButton, Tooltip } from '@mui/material';
@@ -35,8 +35,7 @@ export function TableToolbar({ table, columns, fileName, wholeList }: Props) {
     if (!whole) return;
     write(whole.rows);
     if (whole.total > whole.rows.length) {
-      const n = (v: number) => v.toLocaleString('pt-BR');
-      notify(fillMessage(MSG.tabelaCsvLimitado, { limite: n(LIST_CSV_MAX_ROWS), total: n(whole.total) }), 'warning');
+      notify(fillMessage(MSG.tabelaCsvLimitado, { limite: formatInteger(LIST_CSV_MAX_ROWS), total: formatInteger(whole.total) }), 'warning');
     }
   };
   return (
